@@ -1,0 +1,28 @@
+# Glance: the two commands a maker needs.
+#   make demo   builds Glance and runs the demo (no hardware needed)
+#   make test   builds Glance and runs every test
+# Both first install the Debian packages they need when any is missing.
+
+SWIFT ?= swift
+PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev
+SPECIMEN := specimen.png
+
+.PHONY: demo test build packages release
+
+packages:
+	@Scripts/ensure-packages $(PACKAGES)
+
+build: packages
+	$(SWIFT) build
+
+demo: build
+	$(SWIFT) run --skip-build glance specimen
+	$(SWIFT) run --skip-build glance specimen --out $(SPECIMEN) --scale 4
+	@echo "Specimen written to $(SPECIMEN)"
+
+test: packages
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+release: packages
+	$(SWIFT) build -c release

@@ -1,0 +1,2 @@
+// GlanceExamples: the example widgets of the demo bundle.
+import Glance

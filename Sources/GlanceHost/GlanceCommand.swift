@@ -1,0 +1,13 @@
+import ArgumentParser
+import GlanceGraphics
+
+/// The `glance` command line, shared by every widget bundle.
+public struct GlanceCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "glance",
+        abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
+        subcommands: [SpecimenCommand.self]
+    )
+
+    public init() {}
+}

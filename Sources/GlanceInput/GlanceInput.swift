@@ -1,0 +1,1 @@
+// GlanceInput: button events, debounce from timestamps, gesture recognition and the simulator's key map.

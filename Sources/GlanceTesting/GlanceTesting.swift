@@ -1,0 +1,2 @@
+// GlanceTesting: helpers shared by the test targets.
+@_exported import GlanceGraphics

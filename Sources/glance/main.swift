@@ -1,0 +1,3 @@
+import GlanceHost
+
+GlanceCommand.main()
