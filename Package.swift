@@ -34,7 +34,7 @@ let package = Package(
         ),
 
         // MARK: - Core (no operating-system access)
-        .target(name: "GlanceGraphics", dependencies: ["CPNG"]),
+        .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedFonts"]),
         .target(name: "GlanceUI", dependencies: ["GlanceGraphics"]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceUI"]),
         .target(name: "GlancePanels", dependencies: ["GlanceGraphics"]),
@@ -55,11 +55,13 @@ let package = Package(
         .target(name: "GlanceExamples", dependencies: ["Glance"]),
         .executableTarget(name: "glance", dependencies: ["GlanceExamples", "GlanceHost"]),
 
+        // MARK: - Build tools
+        .executableTarget(name: "glance-embed", path: "Sources/glance-embed"),
+        .plugin(name: "EmbedFonts", capability: .buildTool(), dependencies: ["glance-embed"]),
+
         // MARK: - Tests
-        .target(name: "GlanceTesting", dependencies: ["GlanceGraphics"], path: "Sources/GlanceTesting"),
+        .target(name: "GlanceTesting", dependencies: ["GlanceGraphics"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"]),
-        .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),
-        .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput", "GlanceTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
