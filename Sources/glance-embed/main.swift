@@ -34,7 +34,7 @@ for path in arguments.dropFirst(3) {
     let hashes = String(repeating: "#", count: longestRun + 1)
     source += "        \"\(key)\": \(hashes)\"\"\"\n\(text)\(text.hasSuffix("\n") ? "" : "\n")\"\"\"\(hashes),\n"
 }
-source += "    ]\n}\n"
+source += arguments.count == 3 ? "        :\n    ]\n}\n" : "    ]\n}\n"
 do {
     try source.write(to: URL(fileURLWithPath: arguments[2]), atomically: true, encoding: .utf8)
 } catch {
