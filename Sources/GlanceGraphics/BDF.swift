@@ -1,0 +1,249 @@
+/// A BDF file that could not be read: where (file and line) and what was expected.
+public struct BDFError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The file name given to the parser (or `<memory>`).
+    public let file: String
+    /// 1-based line number.
+    public let line: Int
+    /// What was wrong.
+    public let message: String
+
+    /// Creates an error at `line` of `file`.
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// One glyph of a bitmap font: its ink as a coverage mask and where that ink sits.
+public struct Glyph: Sendable, Equatable {
+    /// The Unicode scalar this glyph draws.
+    public let scalar: Unicode.Scalar
+    /// How far the pen moves right after drawing, in pixels.
+    public let advance: Int
+    /// The ink: 255 where a pixel is set, 0 elsewhere; may be empty (space).
+    public let mask: Bitmap
+    /// Offset of the mask's left edge from the pen position.
+    public let xOffset: Int
+    /// Offset of the mask's bottom edge above the baseline (negative for descenders).
+    public let yOffset: Int
+
+    /// Creates a glyph.
+    public init(scalar: Unicode.Scalar, advance: Int, mask: Bitmap, xOffset: Int, yOffset: Int) {
+        self.scalar = scalar
+        self.advance = advance
+        self.mask = mask
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+    }
+}
+
+/// A parsed BDF 2.1 font file: header properties and glyphs by code point.
+public struct BDFFile: Sendable {
+    /// The XLFD name from the `FONT` line.
+    public var name = ""
+    /// `FONTBOUNDINGBOX`: width, height, x offset, y offset.
+    public var boundingBox = (width: 0, height: 0, xOffset: 0, yOffset: 0)
+    /// Properties between `STARTPROPERTIES` and `ENDPROPERTIES`; strings unquoted.
+    public var properties: [String: String] = [:]
+    /// Glyphs keyed by code point; glyphs with `ENCODING -1` are skipped.
+    public var glyphs: [UInt32: Glyph] = [:]
+
+    /// An integer property, if present and numeric.
+    public func integer(_ key: String) -> Int? { properties[key].flatMap { Int($0) } }
+
+    /// Parses BDF 2.1 text.
+    /// - Parameters:
+    ///   - text: The file's contents.
+    ///   - file: Name used in error messages.
+    /// - Throws: `BDFError` with the line number of the first problem.
+    public init(parsing text: String, file: String = "<memory>") throws {
+        var parser = BDFParser(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+        self = try parser.parse()
+    }
+
+    fileprivate init() {}
+}
+
+/// Line-by-line BDF reader; every failure names its line.
+private struct BDFParser {
+    let file: String
+    let lines: [Substring]
+    var index = 0
+    var result = BDFFile()
+    var defaultAdvance: Int?
+
+    /// Glyph and font dimensions beyond this are treated as corrupt rather than allocated.
+    static let maximumDimension = 1024
+
+    init(file: String, lines: [Substring]) {
+        self.file = file
+        self.lines = lines
+    }
+
+    /// The number of the last line that holds anything, for errors about a file ending early.
+    var lastLine: Int {
+        (lines.lastIndex { !$0.allSatisfy(\.isWhitespace) } ?? 0) + 1
+    }
+
+    func error(_ message: String, line: Int? = nil) -> BDFError {
+        BDFError(file: file, line: line ?? index, message: message)
+    }
+
+    /// The next non-empty, non-comment line split into words, or nil at the end.
+    mutating func next() -> [Substring]? {
+        while index < lines.count {
+            let line = lines[index].trimmingSuffix { $0 == "\r" || $0 == " " || $0 == "\t" }
+            index += 1
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if words.isEmpty || words[0] == "COMMENT" { continue }
+            return words
+        }
+        return nil
+    }
+
+    func integers(_ words: [Substring], count: Int, keyword: String) throws -> [Int] {
+        guard words.count >= count + 1 else {
+            throw error("\(keyword) needs \(count) number\(count == 1 ? "" : "s"), found \(words.count - 1)")
+        }
+        return try words[1...count].map { word in
+            guard let value = Int(word) else { throw error("\(keyword): \"\(word)\" is not a whole number") }
+            return value
+        }
+    }
+
+    mutating func parse() throws -> BDFFile {
+        guard let first = next() else { throw error("empty file: expected STARTFONT 2.1", line: 1) }
+        guard first[0] == "STARTFONT" else { throw error("expected STARTFONT, found \"\(first[0])\"") }
+        guard first.count >= 2, first[1].hasPrefix("2.") else {
+            throw error("unsupported BDF version \(first.count > 1 ? String(first[1]) : "(none)"); expected 2.1")
+        }
+        var declaredChars: Int?
+        while let words = next() {
+            switch words[0] {
+            case "FONT":
+                result.name = words.dropFirst().joined(separator: " ")
+            case "SIZE", "METRICSSET", "SWIDTH", "SWIDTH1", "DWIDTH1", "VVECTOR":
+                continue
+            case "DWIDTH":
+                defaultAdvance = try integers(words, count: 2, keyword: "DWIDTH")[0]
+            case "FONTBOUNDINGBOX":
+                let v = try integers(words, count: 4, keyword: "FONTBOUNDINGBOX")
+                guard (0...Self.maximumDimension).contains(v[0]), (0...Self.maximumDimension).contains(v[1]) else {
+                    throw error("FONTBOUNDINGBOX \(v[0])×\(v[1]) is outside 0…\(Self.maximumDimension)")
+                }
+                result.boundingBox = (v[0], v[1], v[2], v[3])
+            case "STARTPROPERTIES":
+                try parseProperties()
+            case "CHARS":
+                declaredChars = try integers(words, count: 1, keyword: "CHARS")[0]
+            case "STARTCHAR":
+                try parseGlyph(name: words.dropFirst().joined(separator: " "))
+            case "ENDFONT":
+                if let declaredChars, declaredChars < result.glyphs.count {
+                    throw error("CHARS says \(declaredChars) glyphs but the file has more (\(result.glyphs.count))")
+                }
+                return result
+            default:
+                throw error("unexpected \"\(words[0])\" in the font header")
+            }
+        }
+        throw error("file ends without ENDFONT", line: lastLine)
+    }
+
+    mutating func parseProperties() throws {
+        let start = index
+        while let words = next() {
+            if words[0] == "ENDPROPERTIES" { return }
+            var value = words.dropFirst().joined(separator: " ")
+            if value.hasPrefix("\"") {
+                guard value.count >= 2, value.hasSuffix("\"") else { throw error("property \(words[0]): unterminated string") }
+                // BDF doubles a quote inside a string.
+                value = String(value.dropFirst().dropLast()).split(separator: "\"\"", omittingEmptySubsequences: false)
+                    .joined(separator: "\"")
+            }
+            result.properties[String(words[0])] = value
+        }
+        throw error("STARTPROPERTIES at line \(start) has no ENDPROPERTIES", line: lastLine)
+    }
+
+    mutating func parseGlyph(name: String) throws {
+        let start = index
+        var encoding: Int?
+        var advance = defaultAdvance
+        var box: [Int]?
+        while let words = next() {
+            switch words[0] {
+            case "ENCODING":
+                encoding = try integers(words, count: 1, keyword: "ENCODING")[0]
+            case "DWIDTH":
+                advance = try integers(words, count: 2, keyword: "DWIDTH")[0]
+            case "BBX":
+                let v = try integers(words, count: 4, keyword: "BBX")
+                guard (0...Self.maximumDimension).contains(v[0]), (0...Self.maximumDimension).contains(v[1]) else {
+                    throw error("glyph \"\(name)\": BBX \(v[0])×\(v[1]) is outside 0…\(Self.maximumDimension)")
+                }
+                box = v
+            case "SWIDTH", "SWIDTH1", "DWIDTH1", "VVECTOR":
+                continue
+            case "BITMAP":
+                guard let encoding else { throw error("glyph \"\(name)\": BITMAP before ENCODING") }
+                guard let box else { throw error("glyph \"\(name)\": BITMAP before BBX") }
+                guard let advance else { throw error("glyph \"\(name)\": no DWIDTH for the glyph or the font") }
+                let mask = try parseBitmap(name: name, width: box[0], height: box[1])
+                let end = next()
+                guard end?[0] == "ENDCHAR" else {
+                    throw error("glyph \"\(name)\": expected ENDCHAR after \(box[1]) bitmap rows", line: end == nil ? lastLine : nil)
+                }
+                guard encoding >= 0 else { return }
+                guard let scalar = Unicode.Scalar(UInt32(clamping: encoding)) else {
+                    throw error("glyph \"\(name)\": ENCODING \(encoding) is not a Unicode scalar value", line: start)
+                }
+                result.glyphs[scalar.value] = Glyph(scalar: scalar, advance: advance, mask: mask, xOffset: box[2], yOffset: box[3])
+                return
+            case "ENDCHAR":
+                throw error("glyph \"\(name)\" has no BITMAP")
+            default:
+                throw error("glyph \"\(name)\": unexpected \"\(words[0])\"")
+            }
+        }
+        throw error("glyph \"\(name)\" starting at line \(start) is not finished", line: lastLine)
+    }
+
+    mutating func parseBitmap(name: String, width: Int, height: Int) throws -> Bitmap {
+        var mask = Bitmap(width: width, height: height)
+        let digits = (width + 7) / 8 * 2
+        for y in 0..<height {
+            guard let words = next() else { throw error("glyph \"\(name)\": file ends inside BITMAP", line: lastLine) }
+            let row = words[0]
+            guard row != "ENDCHAR" else { throw error("glyph \"\(name)\": BITMAP has \(y) rows, BBX says \(height)") }
+            guard row.count >= digits, row.allSatisfy(\.isHexDigit) else {
+                throw error("glyph \"\(name)\": bitmap row \"\(row)\" should be \(digits) hex digits")
+            }
+            let bits = Array(row.prefix(digits).utf8)
+            for x in 0..<width {
+                let nibble = Int(hexValue(bits[x / 4]))
+                if nibble & (8 >> (x % 4)) != 0 { mask.pixels[y * width + x] = 255 }
+            }
+        }
+        return mask
+    }
+
+    func hexValue(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: byte - UInt8(ascii: "A") + 10
+        }
+    }
+}
+
+private extension Substring {
+    func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var result = self
+        while let last = result.last, predicate(last) { result.removeLast() }
+        return result
+    }
+}

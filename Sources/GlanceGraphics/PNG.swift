@@ -1,0 +1,96 @@
+import CPNG
+
+/// A PNG that could not be encoded or decoded; `message` is libpng's explanation.
+public struct PNGError: Error, CustomStringConvertible, Sendable {
+    /// libpng's message, or ours when the input never reached libpng.
+    public let message: String
+
+    public var description: String { "PNG: \(message)" }
+}
+
+/// PNG encoding and decoding through libpng's simplified API (which reports errors as
+/// values instead of long-jumping, so it is safe to call from Swift).
+public enum PNG {
+    /// Encodes an 8-bit gray PNG of `bitmap`.
+    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+        try encode(width: bitmap.width, height: bitmap.height, format: UInt32(PNG_FORMAT_GRAY), bytes: bitmap.pixels)
+    }
+
+    /// Encodes an RGB PNG of `image`.
+    public static func encode(_ image: RGBImage) throws -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(image.pixels.count * 3)
+        for pixel in image.pixels { bytes += [pixel.red, pixel.green, pixel.blue] }
+        return try encode(width: image.width, height: image.height, format: UInt32(PNG_FORMAT_RGB), bytes: bytes)
+    }
+
+    /// Decodes any PNG (gray, palette, RGB, with or without alpha, 1–16 bits) into 8-bit gray,
+    /// compositing transparency over black.
+    /// - Throws: `PNGError` when the data is not a readable PNG.
+    public static func decode(_ data: [UInt8]) throws -> Bitmap {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        let began = data.withUnsafeBytes { raw in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard began != 0 else { throw PNGError(message: message(of: image)) }
+        image.format = UInt32(PNG_FORMAT_GRAY)
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0, width * height <= 64 << 20 else {
+            throw PNGError(message: "image of \(width)×\(height) pixels is empty or too large")
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        var black = png_color(red: 0, green: 0, blue: 0)
+        let finished = pixels.withUnsafeMutableBytes { raw in
+            png_image_finish_read(&image, &black, raw.baseAddress, Int32(width), nil)
+        }
+        guard finished != 0 else { throw PNGError(message: message(of: image)) }
+        return Bitmap(width: width, height: height, pixels: pixels)!
+    }
+
+    private static func encode(width: Int, height: Int, format: UInt32, bytes: [UInt8]) throws -> [UInt8] {
+        guard width > 0, height > 0 else { throw PNGError(message: "cannot encode an empty \(width)×\(height) image") }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = format
+        defer { png_image_free(&image) }
+        let channels = format == UInt32(PNG_FORMAT_RGB) ? 3 : 1
+        let stride = Int32(width * channels)
+        var size = 0
+        // First call measures, second call writes.
+        let measured = bytes.withUnsafeBytes { raw in
+            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, stride, nil)
+        }
+        guard measured != 0, size > 0 else { throw PNGError(message: message(of: image)) }
+        var output = [UInt8](repeating: 0, count: size)
+        let written = output.withUnsafeMutableBytes { out in
+            bytes.withUnsafeBytes { raw in
+                png_image_write_to_memory(&image, out.baseAddress, &size, 0, raw.baseAddress, stride, nil)
+            }
+        }
+        guard written != 0 else { throw PNGError(message: message(of: image)) }
+        return Array(output.prefix(size))
+    }
+
+    private static func message(of image: png_image) -> String {
+        var text = image.message
+        let message = withUnsafeBytes(of: &text) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return message.isEmpty ? "libpng failed without a message" : message
+    }
+}
+
+extension Bitmap {
+    /// The bitmap as a PNG: gray at scale 1 with the plain look, otherwise RGB as `look` shows it.
+    /// - Parameters:
+    ///   - scale: Output pixels per panel pixel (1 or more).
+    ///   - look: Colors and pixel gaps; `.plain` keeps the file gray.
+    public func png(scale: Int = 1, look: PanelLook = .plain) throws -> [UInt8] {
+        if look == .plain { return try PNG.encode(scaled(by: scale)) }
+        return try PNG.encode(rendered(scale: scale, look: look))
+    }
+}

@@ -1,0 +1,68 @@
+/// Draws a bitmap in a terminal with Unicode half blocks: each character cell shows two
+/// panel rows, the upper as the foreground of `▀` and the lower as its background.
+///
+/// The result is a list of lines (one per pair of rows) so a caller can redraw only the
+/// lines that changed. The renderer writes nothing itself.
+public struct TerminalRenderer: Sendable {
+    /// How colors are written.
+    public enum ColorMode: String, Sendable, CaseIterable {
+        /// 24-bit ANSI colors in the panel look (most modern terminals).
+        case trueColor
+        /// No escape codes: `▀ ▄ █` and spaces at the threshold, for plain logs and dumb terminals.
+        case none
+    }
+
+    /// Colors used for lit and dark pixels in `.trueColor` mode.
+    public var look: PanelLook
+    /// Escape-code style.
+    public var colorMode: ColorMode
+    /// Gray level at or above which a pixel counts as lit in `.none` mode.
+    public var threshold: UInt8
+
+    /// Creates a renderer.
+    public init(look: PanelLook = .white, colorMode: ColorMode = .trueColor, threshold: UInt8 = 128) {
+        self.look = look
+        self.colorMode = colorMode
+        self.threshold = threshold
+    }
+
+    /// One string per pair of rows (an odd last row pairs with a dark row), each ending with
+    /// a color reset in `.trueColor` mode and without a newline.
+    public func lines(_ bitmap: Bitmap) -> [String] {
+        stride(from: 0, to: bitmap.height, by: 2).map { line(bitmap, top: $0) }
+    }
+
+    /// The lines joined with newlines, ending with one.
+    public func render(_ bitmap: Bitmap) -> String {
+        lines(bitmap).map { $0 + "\n" }.joined()
+    }
+
+    /// The text of the character row that shows bitmap rows `top` and `top + 1`.
+    public func line(_ bitmap: Bitmap, top: Int) -> String {
+        var text = ""
+        text.reserveCapacity(bitmap.width * (colorMode == .none ? 3 : 24))
+        var lastUpper: RGB?, lastLower: RGB?
+        for x in 0..<bitmap.width {
+            let upper = bitmap[x, top]
+            let lower = top + 1 < bitmap.height ? bitmap[x, top + 1] : 0
+            switch colorMode {
+            case .none:
+                switch (upper >= threshold, lower >= threshold) {
+                case (true, true): text += "█"
+                case (true, false): text += "▀"
+                case (false, true): text += "▄"
+                case (false, false): text += " "
+                }
+            case .trueColor:
+                let fg = look.color(upper, row: top)
+                let bg = top + 1 < bitmap.height ? look.color(lower, row: top + 1) : look.dark
+                // Only emit the codes that change, which keeps a 128-column line short.
+                if fg != lastUpper { text += "\u{1B}[38;2;\(fg.red);\(fg.green);\(fg.blue)m"; lastUpper = fg }
+                if bg != lastLower { text += "\u{1B}[48;2;\(bg.red);\(bg.green);\(bg.blue)m"; lastLower = bg }
+                text += "▀"
+            }
+        }
+        if colorMode == .trueColor { text += "\u{1B}[0m" }
+        return text
+    }
+}
