@@ -1,14 +1,62 @@
 import ArgumentParser
+import Foundation
 import GlanceGraphics
+import GlanceLinux
 
-/// `glance specimen`: every font size and symbol, for eyes and golden tests.
+/// `glance specimen`: every font size, weight and symbol, for eyes and golden tests.
 struct SpecimenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "specimen",
-        abstract: "Show every font size, weight and symbol."
+        abstract: "Show every font size, weight and symbol.",
+        discussion: """
+            Without --out the sheet is drawn in the terminal with Unicode half blocks, laid out \
+            to the terminal's width. With --out it is written as a PNG, 512 pixels wide before \
+            scaling.
+
+            Examples:
+              glance specimen
+              glance specimen --out specimen.png --scale 4
+              glance specimen --out specimen.png --scale 3 --look blue
+            """
     )
 
+    @Option(name: .long, help: ArgumentHelp("Write the sheet to this PNG file instead of the terminal.", valueName: "file.png"))
+    var out: String?
+
+    @Option(name: .long, help: "Pixels per panel pixel in the PNG (1–16).")
+    var scale: Int = 1
+
+    @Option(name: .long, help: ArgumentHelp("How lit pixels look: \(PanelLook.names.joined(separator: ", ")).", valueName: "look"))
+    var look: String?
+
+    @Option(name: .long, help: "Sheet width in pixels (default: 512 for PNG, the terminal's width otherwise).")
+    var width: Int?
+
+    func validate() throws {
+        guard (1...16).contains(scale) else { throw ValidationError("--scale must be between 1 and 16, got \(scale).") }
+        if let look, PanelLook.named(look) == nil {
+            throw ValidationError("unknown --look '\(look)'; choose one of \(PanelLook.names.joined(separator: ", ")).")
+        }
+        if let width, !(64...4096).contains(width) { throw ValidationError("--width must be between 64 and 4096, got \(width).") }
+    }
+
     func run() throws {
-        print("specimen")
+        let fonts = FontCatalog.standard
+        for problem in fonts.problems { FileHandle.standardError.write(Data("glance: warning: \(problem)\n".utf8)) }
+        if let out {
+            let sheet = SpecimenSheet(fonts: fonts, width: width ?? 512).render()
+            let png = try sheet.png(scale: scale, look: look.flatMap(PanelLook.named) ?? .plain)
+            do {
+                try Data(png).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw CommandFailure("cannot write \(out): \(error.localizedDescription)")
+            }
+            print("Wrote \(out) (\(sheet.width * scale)×\(sheet.height * scale) pixels).")
+        } else {
+            let columns = Terminal.size()?.columns ?? 160
+            let sheet = SpecimenSheet(fonts: fonts, width: width ?? min(columns, 512)).render()
+            let colors: TerminalRenderer.ColorMode = Terminal.isInteractive ? .trueColor : .none
+            print(TerminalRenderer(look: look.flatMap(PanelLook.named) ?? .white, colorMode: colors).render(sheet), terminator: "")
+        }
     }
 }
