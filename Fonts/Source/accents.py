@@ -207,7 +207,7 @@ def place(m, base_glyph, base, name):
         ox = int(round(cx)) - (0 if bw % 2 else 0)
     if name == 'grave' and rows == 1:
         ox = int(round(cx)) - w + (0 if bw % 2 == 0 else 1)
-    oy = lo
+    oy = min(lo, m.asc - hgt)   # 8 px: a two-row mark touches the x-height
     pts |= {(x + ox, y + oy) for (x, y) in mp}
     return finish(m, pts, adv)
 

@@ -85,7 +85,7 @@ def Q(m, c):
 def c_shape(m, W, hgt, R):
     # an open ring whose right side keeps only the corner arcs as terminals
     g = G(m, W)
-    lo = int(math.ceil(R)) + 1 if R > 1 else 2
+    lo = max(2, int(round(hgt * 0.3)))
     hi = hgt - 1 - lo
     g.ring(0, 0, W - 1, hgt - 1, R,
            clip=lambda x, y: not (x >= W - m.v and lo <= y <= hi) and not (x >= W / 2.0 and lo < y < hi))
@@ -448,10 +448,10 @@ def e(m, c):
     W = m.nw
     g = G(m, W)
     R = rad(m, W, m.xh, True)
-    bar = m.xmid
-    lo = int(math.ceil(R)) if R > 1 else 1
+    bar = m.xmid + (1 if m.xh >= 9 else 0)
+    lo = 1 if R <= 1 else m.h + 1
     g.ring(0, 0, W - 1, m.xh - 1, (R, R, R, R if R > 1 else 0),
-           clip=lambda x, y: not (x >= W - m.v and lo <= y < bar))
+           clip=lambda x, y: not ((x >= W - m.v or (R > 1 and x >= W * 0.6)) and lo <= y < bar))
     g.hb(0, W - 1, bar)
     return g
 

@@ -13,7 +13,7 @@ class Metrics:
         self.cn, self.cH, self.dW = cn, cH, dW
         self.R, self.r = R, r
         self.gap = gap
-        self.dot = dot if dot is not None else (v, max(v, h))   # (w, h) of i-dots, periods
+        self.dot = dot if dot is not None else (v, max(v, h) if size > 8 else 1)   # (w, h) of i-dots, periods
         self.dspan = dspan if dspan is not None else v           # pixels per row of diagonals
         self.fam = fam
         self.bold = weight == 'bold'

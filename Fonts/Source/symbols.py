@@ -122,15 +122,12 @@ def question(m, c):
     loop_b = max(dh + 2, m.mid)
     R = rad(m, W, top - loop_b + 1, True)
     tt = top - (int(math.ceil(R)) if R > 1 else 1)
-    ys = loop_b + (int(R) if R > 1 else 1)
-    g.ring(0, loop_b - 10, W - 1, top, (R, R, 0, R),
-           clip=lambda x, y: y >= ys and (x >= m.v or y >= tt))
+    cy = (loop_b + top) / 2.0
     sx = (W - m.v) // 2
-    g.hb(sx, W - 1 - (m.v if R <= 1 else 0), ys - 1 + (0 if R <= 1 else 0) - m.h + 1) if R <= 1 else None
-    if R > 1:
-        g.ring(sx, dh + 1 - 10, W - 1, ys, (0, R, 0, 0), clip=lambda x, y: y >= dh + 1 and y <= ys)
-        g.px -= {(x, y) for (x, y) in g.px if y < ys and x >= W - m.v and y < ys - (int(R))}
-    g.vs(sx, dh + 1, ys - 1)
+    # a hook: the top of a loop, its right side, and the bottom back to the centre
+    g.ring(0, loop_b, W - 1, top, R,
+           clip=lambda x, y: (y >= cy and (x >= m.v or y >= tt)) or (y < cy and x >= sx))
+    g.vs(sx, dh + 1 + (1 if m.size >= 15 else 0), loop_b)
     dot(g, sx, 0)
     return g
 
@@ -263,8 +260,8 @@ def plus(m, c):
     a = axis(m)
     half = (W - m.v) // 2
     g.hb(0, W - 1, a)
-    cy = a + m.h / 2.0
-    g.vs(half, round(cy - W / 2.0), round(cy + W / 2.0) - 1)
+    k = min(half, m.xh // 2, a)
+    g.vs(half, a - k, a + m.h - 1 + k)
     return g
 
 
@@ -652,9 +649,9 @@ def arrow_h(m, right):
     cy = a
     t = m.h
     for i in range(head):
-        # head stroke rows above and below the shaft
-        g.rect(i, a + head - 1 - i + (t - 1), i + m.v - 1, a + head - 1 - i + (t - 1))
-        g.rect(i, a - head + 1 + i, i + m.v - 1, a - head + 1 + i)
+        # head strokes: the tip on the shaft at x = 0, spreading one row per column
+        g.rect(i, a + (t - 1) + i, i + m.v - 1, a + (t - 1) + i)
+        g.rect(i, a - i, i + m.v - 1, a - i)
     g.px = {(x, y) for (x, y) in g.px}
     if right:
         g.mirror_x(keep=False)
