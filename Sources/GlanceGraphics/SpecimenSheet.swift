@@ -6,14 +6,17 @@
 public struct SpecimenSheet {
     /// The fonts to show.
     public var fonts: FontCatalog
+    /// The symbols to show.
+    public var symbols: SymbolCatalog
     /// Sheet width in pixels; text wraps to it.
     public var width: Int
     /// Gap between sections, in pixels.
     private let gap = 6
 
     /// Creates a sheet of `width` pixels for `fonts`.
-    public init(fonts: FontCatalog = .standard, width: Int = 512) {
+    public init(fonts: FontCatalog = .standard, symbols: SymbolCatalog = .standard, width: Int = 512) {
         self.fonts = fonts
+        self.symbols = symbols
         self.width = max(64, width)
     }
 
@@ -24,8 +27,13 @@ public struct SpecimenSheet {
     public func render() -> Bitmap {
         var blocks = [Bitmap]()
         let label = fonts.font(size: 10) ?? fonts.faces.first
-        for face in fonts.faces {
+        // Text faces first, then the numeral faces.
+        let faces = fonts.faces.filter { $0.family == FontCatalog.textFamily } + fonts.faces.filter { $0.family != FontCatalog.textFamily }
+        for face in faces {
             blocks.append(faceBlock(face, label: label))
+        }
+        if let label, !symbols.names.isEmpty {
+            blocks.append(symbolBlock(label: label))
         }
         let height = blocks.reduce(0) { $0 + $1.height + gap } + gap
         var sheet = Bitmap(width: width, height: height)
@@ -55,6 +63,30 @@ public struct SpecimenSheet {
         for (font, text) in lines {
             block.draw(text, font: font, at: Point(x: 4, y: top + font.ascent))
             top += font.lineHeight + 1
+        }
+        return block
+    }
+
+    /// Sizes every symbol is shown at.
+    public static let symbolSizes = [12, 16, 24]
+
+    /// Every symbol at each size (1-bit), with its name, in a grid of cells.
+    private func symbolBlock(label: BitmapFont) -> Bitmap {
+        let cellWidth = 168, cellHeight = 28 + label.lineHeight
+        let columns = max(1, (width - 8) / cellWidth)
+        let rows = (symbols.names.count + columns - 1) / columns
+        var block = Bitmap(width: width, height: label.lineHeight + 4 + rows * cellHeight)
+        block.draw("Symbols (\(symbols.names.count)) at \(SpecimenSheet.symbolSizes.map { "\($0)" }.joined(separator: ", ")) px",
+                   font: label, at: Point(x: 4, y: label.ascent))
+        for (index, name) in symbols.names.enumerated() {
+            let x = 4 + (index % columns) * cellWidth, y = label.lineHeight + 4 + (index / columns) * cellHeight
+            var pen = x
+            for size in SpecimenSheet.symbolSizes {
+                guard let mask = symbols.symbol(named: name)?.mask(pixelSize: size) else { continue }
+                block.draw(mask: mask, at: Point(x: pen, y: y + 24 - mask.height), value: 255)
+                pen += mask.width + 4
+            }
+            block.draw(name, font: label, at: Point(x: x, y: y + 26 + label.ascent))
         }
         return block
     }
