@@ -1,0 +1,123 @@
+/// One element of the resolved view tree: it answers size proposals, is placed in a
+/// rectangle, and draws itself. Built-in views create nodes; user views expand into them.
+class LayoutNode {
+    /// Higher priorities are offered space first by stacks.
+    var layoutPriority: Double = 0
+    /// Where the node was placed, in root coordinates.
+    private(set) var frame: Rect = .zero
+    private var sizeCache: [ProposedSize: Size] = [:]
+
+    /// The nodes this one lays out and draws, in drawing order.
+    var children: [LayoutNode] { [] }
+
+    /// True for `Spacer`, which stacks treat specially (no spacing next to it is doubled).
+    var isSpacer: Bool { false }
+
+    /// The size this node chooses for `proposal` (cached: nodes are immutable during layout).
+    final func size(for proposal: ProposedSize) -> Size {
+        if let size = sizeCache[proposal] { return size }
+        let size = sizeThatFits(proposal)
+        sizeCache[proposal] = size
+        return size
+    }
+
+    /// Computes the size this node chooses for `proposal`. Override point.
+    func sizeThatFits(_ proposal: ProposedSize) -> Size { .zero }
+
+    /// Places the node (and, in overrides, its children) in `rect`.
+    func place(in rect: Rect) {
+        frame = rect
+    }
+
+    /// Records the frame only.
+    final func setFrame(_ rect: Rect) {
+        frame = rect
+    }
+
+    /// Draws the node and its children.
+    func draw(in context: inout RenderContext) {
+        for child in children { child.draw(in: &context) }
+    }
+
+    // MARK: - Alignment guides
+
+    /// A value this node sets for a horizontal guide, relative to its own left edge; nil to use the guide's default.
+    func explicitValue(_ guide: HorizontalAlignment, size: Size) -> Int? { nil }
+    /// A value this node sets for a vertical guide, relative to its own top edge; nil to use the guide's default.
+    func explicitValue(_ guide: VerticalAlignment, size: Size) -> Int? { nil }
+
+    /// The node's value for `guide` at `size`.
+    final func value(_ guide: HorizontalAlignment, size: Size) -> Int {
+        explicitValue(guide, size: size) ?? guide.defaultValue(dimensions(size)).pixels
+    }
+
+    /// The node's value for `guide` at `size`.
+    final func value(_ guide: VerticalAlignment, size: Size) -> Int {
+        explicitValue(guide, size: size) ?? guide.defaultValue(dimensions(size)).pixels
+    }
+
+    /// The node's dimensions at `size`, for alignment closures.
+    final func dimensions(_ size: Size) -> ViewDimensions {
+        ViewDimensions(width: CGFloat(size.width), height: CGFloat(size.height), node: Snapshot(node: self, size: size))
+    }
+
+    /// A node at a size, answering guide queries for `ViewDimensions`.
+    struct Snapshot: @unchecked Sendable {
+        // Only used synchronously during layout on the rendering thread.
+        let node: LayoutNode
+        let size: Size
+        func value(_ guide: HorizontalAlignment) -> Int { node.value(guide, size: size) }
+        func value(_ guide: VerticalAlignment) -> Int { node.value(guide, size: size) }
+    }
+
+    // MARK: - Helpers for subclasses
+
+    /// The offset that puts a child of `childSize` inside `size` according to `alignment`.
+    static func offset(of child: LayoutNode, size childSize: Size, in size: Size, alignment: Alignment) -> Point {
+        let container = ContainerGuides(size: size)
+        return Point(
+            x: container.value(alignment.horizontal) - child.value(alignment.horizontal, size: childSize),
+            y: container.value(alignment.vertical) - child.value(alignment.vertical, size: childSize))
+    }
+}
+
+/// Default guide values of an empty box of `size` (a frame or stack's own guides).
+struct ContainerGuides {
+    let size: Size
+    func value(_ guide: HorizontalAlignment) -> Int {
+        guide.defaultValue(ViewDimensions(width: CGFloat(size.width), height: CGFloat(size.height),
+                                          node: LayoutNode.Snapshot(node: LayoutNode(), size: size))).pixels
+    }
+    func value(_ guide: VerticalAlignment) -> Int {
+        guide.defaultValue(ViewDimensions(width: CGFloat(size.width), height: CGFloat(size.height),
+                                          node: LayoutNode.Snapshot(node: LayoutNode(), size: size))).pixels
+    }
+}
+
+/// Several nodes stacked on top of each other, as a lone group or tuple is laid out when
+/// its parent expects one view (like an implicit `ZStack`, which is what SwiftUI does).
+final class GroupNode: LayoutNode {
+    let nodes: [LayoutNode]
+
+    init(children: [LayoutNode]) {
+        self.nodes = children
+    }
+
+    override var children: [LayoutNode] { nodes }
+
+    override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        nodes.reduce(Size.zero) { result, node in
+            let size = node.size(for: proposal)
+            return Size(width: max(result.width, size.width), height: max(result.height, size.height))
+        }
+    }
+
+    override func place(in rect: Rect) {
+        super.place(in: rect)
+        for node in nodes {
+            let size = node.size(for: ProposedSize(rect.size))
+            let offset = LayoutNode.offset(of: node, size: size, in: rect.size, alignment: .center)
+            node.place(in: Rect(origin: rect.origin + offset, size: size))
+        }
+    }
+}

@@ -1,0 +1,298 @@
+import Foundation
+
+/// Lays out and draws a `Text`: wrapping at spaces (and inside words too long for a line),
+/// truncating the last allowed line with "…", stepping down through the available font
+/// sizes under `minimumScaleFactor`, and aligning lines by `multilineTextAlignment`.
+final class TextNode: LayoutNode {
+    /// One run after live content was evaluated: characters, faces and paint.
+    struct Piece {
+        var text: String
+        var stack: FontStack
+        var tone: Tone
+        var tracking: Int
+        /// A symbol drawn inline instead of characters.
+        var symbol: String?
+    }
+
+    /// A placed piece of one line.
+    struct Fragment {
+        var piece: Int
+        var text: String
+        var width: Int
+    }
+
+    struct Line {
+        var fragments: [Fragment]
+        var width: Int { fragments.reduce(0) { $0 + $1.width } }
+    }
+
+    struct Layout {
+        var lines: [Line]
+        var pieces: [Piece]
+        var truncated: Bool
+        var ascent: Int
+        var descent: Int
+        var lineHeight: Int { ascent + descent }
+        var size: Size {
+            Size(width: lines.map(\.width).max() ?? 0, height: lines.count * lineHeight)
+        }
+    }
+
+    private let runs: [(content: String, symbol: String?, font: Font, weight: Font.Weight?, tone: Tone, tracking: Int)]
+    private let lineLimit: Int?
+    private let alignment: TextAlignment
+    private let minimumScaleFactor: CGFloat
+    private let scale: CGFloat
+    private let redacted: Bool
+    private let nextChange: Date?
+    private var placed: Layout?
+    /// The characters shown, for tests and accessibility-style dumps.
+    let plainText: String
+
+    init(text: Text, environment: EnvironmentValues) {
+        let context = LiveTextContext(date: environment.renderDate, locale: environment.locale,
+                                      timeZone: environment.timeZone, reduced: environment.isLuminanceReduced)
+        var nextChange: Date?
+        var runs = [(content: String, symbol: String?, font: Font, weight: Font.Weight?, tone: Tone, tracking: Int)]()
+        for run in text.runs {
+            let (string, change) = LiveText.evaluate(run.content, in: context)
+            if let change { nextChange = min(nextChange ?? change, change) }
+            var symbol: String?
+            if case .symbol(let name) = run.content { symbol = name }
+            let tone = run.style?.resolve(in: environment) ?? ForegroundStyle().resolve(in: environment)
+            runs.append((string, symbol, run.font ?? environment.font ?? .body, run.weight, tone, run.tracking.pixels))
+        }
+        self.runs = runs
+        self.plainText = runs.map(\.content).joined()
+        self.nextChange = nextChange
+        self.lineLimit = environment.lineLimit
+        self.alignment = environment.multilineTextAlignment
+        self.minimumScaleFactor = min(1, max(0.01, environment.minimumScaleFactor))
+        self.scale = environment.displayScale
+        self.redacted = environment.redactsContent
+    }
+
+    // MARK: - Layout
+
+    override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        layout(for: proposal).size
+    }
+
+    override func place(in rect: Rect) {
+        super.place(in: rect)
+        placed = layout(for: ProposedSize(rect.size))
+    }
+
+    override func explicitValue(_ guide: VerticalAlignment, size: Size) -> Int? {
+        let layout = layout(for: ProposedSize(size))
+        if guide == .firstTextBaseline { return layout.ascent }
+        if guide == .lastTextBaseline { return max(0, layout.lines.count - 1) * layout.lineHeight + layout.ascent }
+        return nil
+    }
+
+    /// The font sizes to try: the nominal one, then smaller available ones down to the
+    /// minimum scale factor.
+    private func candidateScales() -> [Double] {
+        guard minimumScaleFactor < 1, let nominal = runs.first.map({ $0.font.pixelSize(scale: scale) }), nominal > 0 else { return [1] }
+        let smallest = Int((Double(nominal) * Double(minimumScaleFactor)).rounded(.up))
+        let sizes = FontCatalog.standard.sizes().filter { $0 < nominal && $0 >= smallest }.sorted(by: >)
+        return [1] + sizes.map { Double($0) / Double(nominal) }
+    }
+
+    private func pieces(atScale factor: Double) -> [Piece]? {
+        var pieces = [Piece]()
+        for run in runs {
+            let size = Int((Double(run.font.pixelSize(scale: scale)) * factor).rounded())
+            var font = run.font
+            if let weight = run.weight { font = font.weight(weight) }
+            guard let stack = FontStack(pixelSize: size, weight: font.faceWeight) else { return nil }
+            pieces.append(Piece(text: run.content, stack: stack, tone: run.tone, tracking: run.tracking, symbol: run.symbol))
+        }
+        return pieces
+    }
+
+    /// Lays the text out for `proposal`, shrinking within the scale factor before truncating.
+    func layout(for proposal: ProposedSize) -> Layout {
+        var result: Layout?
+        for factor in candidateScales() {
+            guard let pieces = pieces(atScale: factor) else { break }
+            let layout = wrap(pieces, proposal: proposal)
+            result = layout
+            if !layout.truncated { break }
+        }
+        return result ?? Layout(lines: [], pieces: [], truncated: false, ascent: 0, descent: 0)
+    }
+
+    private func width(of text: Substring, piece: Piece) -> Int {
+        if let symbol = piece.symbol { return SymbolImages.inlineSize(for: piece.stack, name: symbol).width + 1 }
+        return piece.stack.width(of: text) + piece.tracking * text.unicodeScalars.count
+    }
+
+    private func wrap(_ pieces: [Piece], proposal: ProposedSize) -> Layout {
+        let ascent = pieces.map(\.stack.ascent).max() ?? 0
+        let descent = pieces.map(\.stack.descent).max() ?? 0
+        let lineHeight = max(1, ascent + descent)
+        let maxWidth = proposal.width ?? ProposedSize.infinity
+        var maxLines = lineLimit ?? Int.max
+        if let height = proposal.height { maxLines = min(maxLines, max(1, height / lineHeight)) }
+
+        // Tokens: words, runs of spaces and newlines, each tied to its piece.
+        var tokens = [(piece: Int, text: Substring, kind: TokenKind)]()
+        for (index, piece) in pieces.enumerated() {
+            if piece.symbol != nil { tokens.append((index, "\u{FFFC}", .word)); continue }
+            var current = piece.text[...].prefix(0)
+            var start = piece.text.startIndex
+            for position in piece.text.indices {
+                let character = piece.text[position]
+                let kind: TokenKind = character == "\n" ? .newline : (character == " " ? .space : .word)
+                if !current.isEmpty, tokenKind(of: current) != kind || kind == .newline {
+                    tokens.append((index, current, tokenKind(of: current)))
+                    start = position
+                }
+                current = piece.text[start...position]
+                if kind == .newline {
+                    tokens.append((index, current, .newline))
+                    start = piece.text.index(after: position)
+                    current = piece.text[start..<start]
+                }
+            }
+            if !current.isEmpty { tokens.append((index, current, tokenKind(of: current))) }
+        }
+
+        var lines = [Line(fragments: [])]
+        func append(_ fragment: Fragment) {
+            lines[lines.count - 1].fragments.append(fragment)
+        }
+        for token in tokens {
+            switch token.kind {
+            case .newline:
+                lines.append(Line(fragments: []))
+            case .space:
+                guard !lines[lines.count - 1].fragments.isEmpty else { continue }
+                append(Fragment(piece: token.piece, text: String(token.text), width: width(of: token.text, piece: pieces[token.piece])))
+            case .word:
+                var word = token.text
+                while !word.isEmpty {
+                    let w = width(of: word, piece: pieces[token.piece])
+                    let used = lines[lines.count - 1].width
+                    if used + w <= maxWidth {
+                        append(Fragment(piece: token.piece, text: String(word), width: w))
+                        break
+                    }
+                    if used > 0 {
+                        trimTrailingSpace(&lines[lines.count - 1])
+                        lines.append(Line(fragments: []))
+                        continue
+                    }
+                    // The word alone is wider than a line: break it between characters.
+                    var cut = word.startIndex
+                    while cut < word.endIndex {
+                        let next = word.index(after: cut)
+                        if width(of: word[word.startIndex..<next], piece: pieces[token.piece]) > maxWidth { break }
+                        cut = next
+                    }
+                    if cut == word.startIndex { cut = word.index(after: cut) }
+                    let head = word[word.startIndex..<cut]
+                    append(Fragment(piece: token.piece, text: String(head), width: width(of: head, piece: pieces[token.piece])))
+                    word = word[cut...]
+                    if !word.isEmpty { lines.append(Line(fragments: [])) }
+                }
+            }
+        }
+        for index in lines.indices { trimTrailingSpace(&lines[index]) }
+
+        var truncated = false
+        if lines.count > maxLines {
+            lines.removeSubrange(maxLines...)
+            truncated = true
+        }
+        if let last = lines.indices.last, truncated || lines[last].width > maxWidth {
+            lines[last] = truncate(lines[last], pieces: pieces, maxWidth: maxWidth)
+            truncated = true
+        }
+        return Layout(lines: lines, pieces: pieces, truncated: truncated, ascent: ascent, descent: descent)
+    }
+
+    private enum TokenKind { case word, space, newline }
+
+    private func tokenKind(of text: Substring) -> TokenKind {
+        text.first == "\n" ? .newline : (text.first == " " ? .space : .word)
+    }
+
+    private func trimTrailingSpace(_ line: inout Line) {
+        while let last = line.fragments.last, last.text.allSatisfy({ $0 == " " }) { line.fragments.removeLast() }
+    }
+
+    /// The line shortened from the end until it fits with "…" appended.
+    private func truncate(_ line: Line, pieces: [Piece], maxWidth: Int) -> Line {
+        var line = line
+        trimTrailingSpace(&line)
+        guard let lastPiece = line.fragments.last?.piece else { return line }
+        let ellipsis = width(of: "…", piece: pieces[lastPiece])
+        while line.width + ellipsis > maxWidth, var last = line.fragments.popLast() {
+            guard last.text.count > 1 else { continue }
+            last.text.removeLast()
+            last.width = width(of: last.text[...], piece: pieces[last.piece])
+            line.fragments.append(last)
+            trimTrailingSpace(&line)
+        }
+        let piece = line.fragments.last?.piece ?? lastPiece
+        line.fragments.append(Fragment(piece: piece, text: "…", width: width(of: "…", piece: pieces[piece])))
+        return line
+    }
+
+    // MARK: - Drawing
+
+    override func draw(in context: inout RenderContext) {
+        if let nextChange { context.noteChange(at: nextChange) }
+        let layout = placed ?? self.layout(for: ProposedSize(frame.size))
+        for (index, line) in layout.lines.enumerated() {
+            let lineWidth = line.width
+            var x = frame.minX
+            switch alignment {
+            case .leading: break
+            case .center: x += (frame.width - lineWidth) / 2
+            case .trailing: x += frame.width - lineWidth
+            }
+            let baseline = frame.minY + index * layout.lineHeight + layout.ascent
+            for fragment in line.fragments {
+                let piece = layout.pieces[fragment.piece]
+                if redacted {
+                    drawRedactionBar(x: x, width: fragment.width, baseline: baseline, piece: piece, context: &context)
+                } else if let symbol = piece.symbol {
+                    SymbolImages.drawInline(symbol, stack: piece.stack, at: Point(x: x, y: baseline), tone: piece.tone, into: &context.bitmap)
+                } else if piece.tracking == 0 {
+                    piece.stack.draw(fragment.text, into: &context.bitmap, at: Point(x: x, y: baseline), tone: piece.tone)
+                } else {
+                    var pen = Point(x: x, y: baseline)
+                    for scalar in fragment.text.unicodeScalars {
+                        pen = piece.stack.draw(String(scalar), into: &context.bitmap, at: pen, tone: piece.tone)
+                        pen.x += piece.tracking
+                    }
+                }
+                x += fragment.width
+            }
+        }
+    }
+
+    /// Placeholder redaction: a rounded bar as tall as capitals where the characters would be.
+    private func drawRedactionBar(x: Int, width: Int, baseline: Int, piece: Piece, context: inout RenderContext) {
+        guard width > 1, !fragmentIsSpace(width: width) else { return }
+        let height = max(2, piece.stack.primary.capHeight)
+        let bar = Rect(x: x, y: baseline - height, width: max(1, width - 1), height: height)
+        let tone = piece.tone.fading(HierarchicalShapeStyle.secondary.factor)
+        context.bitmap.fillRoundedRect(bar, cornerRadius: Double(min(bar.height, bar.width)) / 2, value: tone.level, opacity: tone.opacity)
+    }
+
+    private func fragmentIsSpace(width: Int) -> Bool { false }
+}
+
+private struct RenderDateKey: EnvironmentKey { static let defaultValue = Date(timeIntervalSince1970: 0) }
+
+extension EnvironmentValues {
+    /// The moment being drawn; live text is evaluated at it.
+    var renderDate: Date {
+        get { self[RenderDateKey.self] }
+        set { self[RenderDateKey.self] = newValue }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What rendering a view produced: the pixels, and what the runtime needs to know about them.
+public struct RenderResult: Sendable {
+    /// The frame in 8-bit gray (0 dark … 255 lit), the size that was asked for.
+    public var bitmap: Bitmap
+    /// Buttons, toggles and links, in drawing order, with where they were drawn.
+    public var interactiveRegions: [InteractiveRegion]
+    /// Every `widgetURL` in the tree; the first is the widget's, more than one deserves a warning.
+    public var widgetURLs: [URL]
+    /// The earliest moment after the render date at which live content (timers, relative
+    /// dates, timer progress) draws differently; nil when nothing changes by itself.
+    public var nextChange: Date?
+    /// Closures of `Button(action:)`, indexed by `InteractiveRegion.Action.action`.
+    public var actions: [@Sendable () -> Void]
+}
+
+/// Lays out and draws views into bitmaps.
+public enum ViewRenderer {
+    /// Renders `view` into a bitmap of `size` at the moment `date`.
+    ///
+    /// The view is proposed exactly `size` and centred if it chooses to be smaller (as a
+    /// widget's content is in its slot). Circular families are clipped to their circle.
+    /// - Parameters:
+    ///   - view: The view to draw.
+    ///   - size: The slot size in pixels.
+    ///   - environment: Family, luminance, rendering mode and the rest; its `widgetFamily`
+    ///     decides the container shape.
+    ///   - date: The moment drawn; live text is evaluated at it.
+    ///   - antialiased: True for gray panels (soft edges); false draws crisp 1-bit edges.
+    public static func render<V: View>(_ view: V, size: Size, environment: EnvironmentValues = EnvironmentValues(),
+                                       at date: Date, antialiased: Bool = false) -> RenderResult {
+        let root = layout(view, size: size, environment: environment, at: date, antialiased: antialiased)
+        var context = RenderContext(bitmap: Bitmap(size: size, antialiasing: antialiased), date: date)
+        root.draw(in: &context)
+        return RenderResult(bitmap: context.bitmap, interactiveRegions: context.interactiveRegions,
+                            widgetURLs: context.widgetURLs, nextChange: context.nextChange, actions: context.actions)
+    }
+
+    /// Resolves and places `view`, returning the root node (tests inspect the placed frames).
+    static func layout<V: View>(_ view: V, size: Size, environment: EnvironmentValues, at date: Date, antialiased: Bool) -> LayoutNode {
+        var environment = environment
+        environment.renderDate = date
+        environment.isAntialiased = antialiased
+        var root = makeNode(view, in: environment)
+        if [.accessoryCircular, .accessoryCorner].contains(environment.widgetFamily) {
+            root = ClipNode(root, shape: ContainerRelativeShape(), environment: environment)
+        }
+        let chosen = root.size(for: ProposedSize(size))
+        let offset = LayoutNode.offset(of: root, size: chosen, in: size, alignment: .center)
+        root.place(in: Rect(origin: offset, size: chosen))
+        return root
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+
+/// A picture: a symbol from Glance's catalog (`Image(systemName:)`, sized by the font like
+/// SF Symbols) or a PNG/PBM/PGM file from the bundle's resources (`Image("name")`).
+public struct Image: View, PrimitiveView, Sendable {
+    enum Source: Sendable {
+        case symbol(String)
+        case resource(String)
+        case bitmap(Bitmap)
+    }
+
+    /// How an image is drawn: its own gray values, or as a mask painted with the foreground.
+    public enum TemplateRenderingMode: Sendable, Hashable { case original, template }
+
+    /// Relative size of symbols against the current font.
+    public enum Scale: Sendable, Hashable { case small, medium, large }
+
+    /// How a resizable image fills its frame.
+    public enum ResizingMode: Sendable, Hashable { case stretch, tile }
+
+    let source: Source
+    var isResizable = false
+    var renderingMode: TemplateRenderingMode?
+
+    /// The symbol or resource name (empty for bitmaps).
+    var name: String {
+        switch source {
+        case .symbol(let name), .resource(let name): name
+        case .bitmap: ""
+        }
+    }
+
+    /// A symbol from the catalog, e.g. `Image(systemName: "drop.fill")`. An unknown name
+    /// draws a box with a cross and is logged once.
+    public init(systemName: String) {
+        source = .symbol(systemName)
+    }
+
+    /// An image file from the bundle's resources: `name.png`, `name.pbm` or `name.pgm` in
+    /// one of `ImageResources.searchPaths`.
+    public init(_ name: String) {
+        source = .resource(name)
+    }
+
+    /// An image file from the bundle's resources (the bundle argument is accepted for compatibility).
+    public init(_ name: String, bundle: Bundle?) {
+        source = .resource(name)
+    }
+
+    /// A bitmap drawn as is.
+    public init(bitmap: Bitmap) {
+        source = .bitmap(bitmap)
+    }
+
+    /// The image scaled to the size it is offered instead of its natural size.
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
+        var image = self
+        image.isResizable = true
+        return image
+    }
+
+    /// Draws the image's own gray values (`.original`) or its shape in the foreground style (`.template`).
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image {
+        var image = self
+        image.renderingMode = mode
+        return image
+    }
+
+    /// Accepted for compatibility; images are always drawn without interpolation.
+    public func interpolation(_ interpolation: Interpolation) -> Image { self }
+    /// Accepted for compatibility.
+    public func antialiased(_ isAntialiased: Bool) -> Image { self }
+
+    /// Interpolation quality, accepted for compatibility.
+    public enum Interpolation: Sendable, Hashable { case none, low, medium, high }
+
+    public var body: Never { neverBody() }
+
+    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+        [ImageNode(image: self, environment: environment)]
+    }
+}
+
+/// Where `Image("name")` looks for files, and what it has loaded.
+public enum ImageResources {
+    private static let state = Locked(State())
+
+    private struct State {
+        var searchPaths: [String] = ["Resources"]
+        var cache: [String: Bitmap?] = [:]
+    }
+
+    /// Directories searched in order for `name.png`, `name.pbm`, `name.pgm` (default: `Resources`
+    /// in the working directory). The host sets this to the bundle's resource folders.
+    public static var searchPaths: [String] {
+        get { state.withLock { $0.searchPaths } }
+        set { state.withLock { $0.searchPaths = newValue; $0.cache = [:] } }
+    }
+
+    /// The bitmap of resource `name`, loaded once; nil when no readable file exists.
+    static func bitmap(named name: String) -> Bitmap? {
+        if let cached = state.withLock({ $0.cache[name] }) { return cached }
+        var result: Bitmap?
+        search: for directory in searchPaths {
+            for ext in ["png", "pbm", "pgm"] {
+                let path = (directory as NSString).appendingPathComponent("\(name).\(ext)")
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                result = ext == "png" ? try? PNG.decode(Array(data)) : try? Bitmap(pnm: Array(data))
+                if result != nil { break search }
+            }
+        }
+        state.withLock { $0.cache[name] = result }
+        return result
+    }
+}
+
+/// Symbol masks for images and inline text, cached by name and size.
+enum SymbolImages {
+    private static let cache = Locked([String: Bitmap]())
+
+    /// The pixel size of a symbol drawn with `stack` at `scale`: a little larger than the
+    /// capitals, snapped to the sizes the catalog is drawn for when close to one.
+    static func pixelSize(for stack: FontStack, scale: Image.Scale = .medium) -> Int {
+        let factor: Double = switch scale {
+        case .small: 0.8
+        case .medium: 1.0
+        case .large: 1.3
+        }
+        let raw = Int((Double(stack.primary.capHeight) * 1.45 * factor).rounded())
+        for designed in [12, 16, 24] where abs(raw - designed) <= 1 { return designed }
+        return max(6, raw)
+    }
+
+    /// The mask for symbol `name` at `pixelSize` (a box with a cross when the name is unknown).
+    static func mask(_ name: String, pixelSize: Int, antialiased: Bool) -> Bitmap {
+        let key = "\(name)@\(pixelSize)\(antialiased ? "a" : "")"
+        if let mask = cache.withLock({ $0[key] }) { return mask }
+        let mask = SymbolCatalog.standard.symbol(named: name)?.mask(pixelSize: pixelSize, antialiased: antialiased)
+            ?? Symbol.missingMask(pixelSize: pixelSize)
+        cache.withLock { $0[key] = mask }
+        return mask
+    }
+
+    /// The size a symbol takes inline in text of `stack`.
+    static func inlineSize(for stack: FontStack, name: String) -> Size {
+        let size = pixelSize(for: stack)
+        return SymbolCatalog.standard.symbol(named: name)?.maskSize(pixelSize: size) ?? Size(width: size, height: size)
+    }
+
+    /// Draws symbol `name` inline, centred on the capitals of `stack`, pen at `origin` (baseline).
+    static func drawInline(_ name: String, stack: FontStack, at origin: Point, tone: Tone, into bitmap: inout Bitmap) {
+        let mask = mask(name, pixelSize: pixelSize(for: stack), antialiased: bitmap.antialiasing)
+        let top = origin.y - stack.primary.capHeight / 2 - mask.height / 2
+        bitmap.draw(mask: mask, at: Point(x: origin.x, y: top), value: tone.level, opacity: tone.opacity)
+    }
+}
+
+/// Lays out and draws an `Image`.
+final class ImageNode: LayoutNode {
+    private let image: Image
+    private let tone: Tone
+    private let symbolSize: Int
+    private let natural: Size
+    private let antialiased: Bool
+
+    init(image: Image, environment: EnvironmentValues) {
+        self.image = image
+        self.tone = ForegroundStyle().resolve(in: environment)
+        let stack = FontStack(environment.font ?? .body, scale: environment.displayScale)
+        self.symbolSize = stack.map { SymbolImages.pixelSize(for: $0, scale: environment.imageScale) } ?? 12
+        self.antialiased = environment.isAntialiased
+        switch image.source {
+        case .symbol(let name):
+            natural = SymbolCatalog.standard.symbol(named: name)?.maskSize(pixelSize: symbolSize)
+                ?? Size(width: symbolSize, height: symbolSize)
+        case .resource(let name):
+            natural = ImageResources.bitmap(named: name)?.size ?? Size(width: 12, height: 12)
+        case .bitmap(let bitmap):
+            natural = bitmap.size
+        }
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        guard image.isResizable else { return natural }
+        return proposal.replacingUnspecified(with: natural).clampedToFinite(natural)
+    }
+
+    override func draw(in context: inout RenderContext) {
+        guard !frame.isEmpty else { return }
+        switch image.source {
+        case .symbol(let name):
+            // Symbols are vector: a resizable symbol is drawn at the frame's height.
+            let size = image.isResizable ? min(frame.height, frame.width * max(1, natural.height) / max(1, natural.width)) : symbolSize
+            let mask = SymbolImages.mask(name, pixelSize: size, antialiased: antialiased)
+            let origin = Point(x: frame.minX + (frame.width - mask.width) / 2, y: frame.minY + (frame.height - mask.height) / 2)
+            context.bitmap.draw(mask: mask, at: origin, value: tone.level, opacity: tone.opacity)
+        case .resource(let name):
+            let bitmap = ImageResources.bitmap(named: name) ?? Symbol.missingMask(pixelSize: min(frame.width, frame.height))
+            draw(bitmap, into: &context)
+        case .bitmap(let bitmap):
+            draw(bitmap, into: &context)
+        }
+    }
+
+    private func draw(_ bitmap: Bitmap, into context: inout RenderContext) {
+        let scaled = bitmap.size == frame.size ? bitmap : bitmap.resampled(to: frame.size)
+        if image.renderingMode == .template {
+            context.bitmap.draw(mask: scaled, at: frame.origin, value: tone.level, opacity: tone.opacity)
+        } else {
+            context.bitmap.draw(scaled, at: frame.origin, opacity: tone.opacity)
+        }
+    }
+}
+
+extension Size {
+    /// The size with unlimited axes replaced by `fallback`'s.
+    func clampedToFinite(_ fallback: Size) -> Size {
+        Size(width: width >= ProposedSize.infinity ? fallback.width : width,
+             height: height >= ProposedSize.infinity ? fallback.height : height)
+    }
+}
+
+extension Bitmap {
+    /// A nearest-neighbour copy at `size`.
+    func resampled(to size: Size) -> Bitmap {
+        var result = Bitmap(size: size, antialiasing: antialiasing)
+        guard width > 0, height > 0 else { return result }
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                result.pixels[y * size.width + x] = pixels[(y * height / max(1, size.height)) * width + x * width / max(1, size.width)]
+            }
+        }
+        return result
+    }
+}
+
+private struct ImageScaleKey: EnvironmentKey { static let defaultValue = Image.Scale.medium }
+private struct AntialiasedKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    /// Relative size of symbols against the font.
+    public var imageScale: Image.Scale {
+        get { self[ImageScaleKey.self] }
+        set { self[ImageScaleKey.self] = newValue }
+    }
+
+    /// Whether the target panel shows gray (shapes get soft edges) or only 1 bit.
+    var isAntialiased: Bool {
+        get { self[AntialiasedKey.self] }
+        set { self[AntialiasedKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Scales symbols relative to the font.
+    public func imageScale(_ scale: Image.Scale) -> some View {
+        environment(\.imageScale, scale)
+    }
+}
+
+/// A value behind a lock, for the few caches GlanceUI keeps.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
