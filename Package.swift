@@ -47,12 +47,15 @@ let package = Package(
         .target(
             name: "GlanceHost",
             dependencies: [
-                "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput", "GlanceLinux",
+                "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput", "GlanceLinux", "GlanceReferenceViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "Glance", dependencies: ["GlanceUI", "GlanceWidgets", "GlanceHost"]),
         .target(name: "GlanceExamples", dependencies: ["Glance"]),
+        // Views written exactly as Apple's documentation writes them, but for the import:
+        // the compatibility suite and `glance specimen --views` render them.
+        .target(name: "GlanceReferenceViews", dependencies: ["GlanceUI"]),
         .executableTarget(name: "glance", dependencies: ["GlanceExamples", "GlanceHost"]),
 
         // MARK: - Build tools
@@ -61,7 +64,8 @@ let package = Package(
 
         // MARK: - Tests
         .target(name: "GlanceTesting", dependencies: ["GlanceGraphics"]),
-        .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"]),
+        .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

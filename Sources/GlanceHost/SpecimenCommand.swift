@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import GlanceGraphics
 import GlanceLinux
+import GlanceReferenceViews
 
 /// `glance specimen`: every font size, weight and symbol, for eyes and golden tests.
 struct SpecimenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "specimen",
-        abstract: "Show every font size, weight and symbol.",
+        abstract: "Show every font size, weight and symbol, or the reference views.",
         discussion: """
             Without --out the sheet is drawn in the terminal with Unicode half blocks, laid out \
             to the terminal's width. With --out it is written as a PNG, 512 pixels wide before \
@@ -17,8 +18,15 @@ struct SpecimenCommand: ParsableCommand {
               glance specimen
               glance specimen --out specimen.png --scale 4
               glance specimen --out specimen.png --scale 3 --look blue
+              glance specimen --views --out views.png --scale 4 --date 2026-11-21T10:42:00Z
             """
     )
+
+    @Flag(name: .long, help: "Show the reference views in every accessory family instead of the fonts and symbols.")
+    var views = false
+
+    @Option(name: .long, help: ArgumentHelp("With --views, the moment drawn (ISO 8601, default now).", valueName: "date"))
+    var date: String?
 
     @Option(name: .long, help: ArgumentHelp("Write the sheet to this PNG file instead of the terminal.", valueName: "file.png"))
     var out: String?
@@ -38,13 +46,26 @@ struct SpecimenCommand: ParsableCommand {
             throw ValidationError("unknown --look '\(look)'; choose one of \(PanelLook.names.joined(separator: ", ")).")
         }
         if let width, !(64...4096).contains(width) { throw ValidationError("--width must be between 64 and 4096, got \(width).") }
+        if let date, ISO8601DateFormatter().date(from: date) == nil {
+            throw ValidationError("--date '\(date)' is not an ISO 8601 date such as 2026-11-21T10:42:00Z.")
+        }
+        if date != nil, !views { throw ValidationError("--date only applies with --views.") }
+    }
+
+    /// The sheet to show: the reference views, or every face and symbol.
+    private func sheet(width: Int) -> Bitmap {
+        if views {
+            let moment = date.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
+            return ReferenceGallery.contactSheet(at: moment)
+        }
+        return SpecimenSheet(fonts: FontCatalog.standard, width: width).render()
     }
 
     func run() throws {
         let fonts = FontCatalog.standard
         for problem in fonts.problems { FileHandle.standardError.write(Data("glance: warning: \(problem)\n".utf8)) }
         if let out {
-            let sheet = SpecimenSheet(fonts: fonts, width: width ?? 512).render()
+            let sheet = sheet(width: width ?? 512)
             let png = try sheet.png(scale: scale, look: look.flatMap(PanelLook.named) ?? .plain)
             do {
                 try Data(png).write(to: URL(fileURLWithPath: out), options: .atomic)
@@ -54,7 +75,7 @@ struct SpecimenCommand: ParsableCommand {
             print("Wrote \(out) (\(sheet.width * scale)×\(sheet.height * scale) pixels).")
         } else {
             let columns = Terminal.size()?.columns ?? 160
-            let sheet = SpecimenSheet(fonts: fonts, width: width ?? min(columns, 512)).render()
+            let sheet = sheet(width: width ?? min(columns, 512))
             let colors: TerminalRenderer.ColorMode = Terminal.isInteractive ? .trueColor : .none
             print(TerminalRenderer(look: look.flatMap(PanelLook.named) ?? .white, colorMode: colors).render(sheet), terminator: "")
         }

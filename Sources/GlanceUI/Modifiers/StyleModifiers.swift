@@ -136,11 +136,9 @@ extension View {
 /// Clips its child's drawing to a shape in its frame.
 final class ClipNode: WrapperNode {
     let shape: any Shape
-    let family: WidgetFamily
 
     init(_ child: LayoutNode, shape: any Shape, environment: EnvironmentValues) {
-        self.shape = shape
-        self.family = environment.widgetFamily
+        self.shape = ContainerShapes.resolve(shape, family: environment.widgetFamily)
         super.init(child)
     }
 
@@ -152,7 +150,7 @@ final class ClipNode: WrapperNode {
             return
         }
         let rect = CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
-        let path = shape is ContainerRelativeShape ? ContainerShapes.path(for: family, in: rect) : shape.path(in: rect)
+        let path = shape.path(in: rect)
         var mask = Bitmap(width: context.bitmap.width, height: context.bitmap.height, antialiasing: context.bitmap.antialiasing)
         mask.fill(path, value: 255)
         context.drawLayer(mask: mask) { child.draw(in: &$0) }

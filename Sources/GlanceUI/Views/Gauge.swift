@@ -26,12 +26,20 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: Vie
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var small = environment
-        small.lineLimit = 1
-        small.minimumScaleFactor = min(small.minimumScaleFactor, 0.5)
+        var labels = environment
+        labels.lineLimit = 1
+        labels.minimumScaleFactor = min(labels.minimumScaleFactor, 0.5)
+        // Circular gauges show a large value in the ring and tiny range labels in its gap,
+        // unless the widget set a font itself.
+        let circular = environment.gaugeStyle == .accessoryCircular || environment.gaugeStyle == .accessoryCircularCapacity
+        var value = labels, range = labels
+        if circular, environment.font == nil {
+            value.font = .title3
+            range.font = .system(size: 8)
+        }
         return [GaugeNode(style: environment.gaugeStyle, fraction: fraction, environment: environment,
-                          label: makeNodes(label, small), current: makeNodes(currentValueLabel, small),
-                          minimum: makeNodes(minimumValueLabel, small), maximum: makeNodes(maximumValueLabel, small))]
+                          label: makeNodes(label, labels), current: makeNodes(currentValueLabel, value),
+                          minimum: makeNodes(minimumValueLabel, range), maximum: makeNodes(maximumValueLabel, range))]
     }
 
     private func makeNodes<V: View>(_ view: V, _ environment: EnvironmentValues) -> LayoutNode? {
@@ -182,13 +190,12 @@ final class GaugeNode: LayoutNode {
                 let size = current.size(for: ProposedSize(inner.size))
                 current.place(in: Rect(origin: inner.origin + Point(x: (inner.width - size.width) / 2, y: (inner.height - size.height) / 2), size: size))
             }
-            // Min and max labels sit in the gap at the bottom, left and right of centre.
-            let gapWidth = side / 2
-            for (node, leftSide) in [(minimum, true), (maximum, false)] {
+            // Min and max labels sit in the gap at the bottom, centred under the ring's ends.
+            let reach = Int((Double(side) / 2 - Double(thickness(side)) / 2) * 0.7071)
+            for (node, end) in [(minimum, ring.center.x - reach), (maximum, ring.center.x + reach)] {
                 guard let node else { continue }
-                let size = node.size(for: ProposedSize(width: gapWidth / 2 + 2, height: side / 4))
-                let x = leftSide ? ring.center.x - size.width - 1 : ring.center.x + 2
-                node.place(in: Rect(origin: Point(x: x, y: ring.maxY - size.height), size: size))
+                let size = node.size(for: ProposedSize(width: side / 3, height: side / 4))
+                node.place(in: Rect(origin: Point(x: end - size.width / 2, y: ring.maxY - size.height), size: size))
             }
             return
         }
@@ -274,8 +281,8 @@ final class GaugeNode: LayoutNode {
             context.bitmap.fillRoundedRect(bar, cornerRadius: radius, value: fill.level, opacity: fill.opacity)
             let x = bar.minX + Int((Double(bar.width - bar.height) * fraction).rounded())
             let marker = PointF(x: Double(x) + radius, y: Double(bar.minY) + radius)
-            context.bitmap.fillCircle(center: marker, radius: radius + 2, value: 0)
-            context.bitmap.fillCircle(center: marker, radius: radius + 0.5, value: fill.level, opacity: fill.opacity)
+            context.bitmap.fillCircle(center: marker, radius: radius + 2.5, value: 0)
+            context.bitmap.fillCircle(center: marker, radius: radius + 1.5, value: fill.level, opacity: fill.opacity)
         default:
             context.bitmap.fillRoundedRect(bar, cornerRadius: radius, value: track.level, opacity: track.opacity)
             let filled = Int((Double(bar.width) * fraction).rounded())

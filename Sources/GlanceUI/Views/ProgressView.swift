@@ -156,14 +156,24 @@ final class ChangeNoteNode: WrapperNode {
     }
 }
 
-/// The backdrop of accessory widgets: fills the slot's shape with a faint tone, as
-/// WidgetKit's `AccessoryWidgetBackground` does.
+/// The backdrop of accessory widgets, as WidgetKit's `AccessoryWidgetBackground`: the slot's
+/// shape filled with a faint tone on gray panels (half as bright when luminance is reduced).
+///
+/// (G) On 1-bit panels a faint fill can only be a dot pattern, which breaks up the text
+/// drawn over it, so there the backdrop is the shape's one-pixel outline instead.
 public struct AccessoryWidgetBackground: View, PrimitiveView {
     public init() {}
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [ShapeNode(shape: ContainerRelativeShape(), fill: environment.adjust(environment.backdropTone), stroke: nil, environment: environment)]
+        var tone = environment.adjust(environment.backdropTone)
+        if environment.isLuminanceReduced { tone = tone.fading(0.5) }
+        guard environment.isAntialiased else {
+            let outline = environment.adjust(Tone(level: environment.backdropTone.level))
+            return [ShapeNode(shape: InsetShape(base: ContainerRelativeShape(), amount: 0.5), fill: nil,
+                              stroke: (outline, StrokeStyle(lineWidth: 1)), environment: environment)]
+        }
+        return [ShapeNode(shape: ContainerRelativeShape(), fill: tone, stroke: nil, environment: environment)]
     }
 }
 

@@ -51,12 +51,12 @@ extension Shape {
 
     /// Strokes the outline inside the frame (inset by half the line width).
     public func strokeBorder<S: ShapeStyle>(_ content: S = ForegroundStyle(), lineWidth: CGFloat = 1) -> some View {
-        ShapeView(shape: InsetShape(base: self, amount: Double(lineWidth) / 2), paint: .stroke(AnyShapeStyle(content), StrokeStyle(lineWidth: Double(lineWidth))))
+        ShapeView(shape: InsetShape(base: self, amount: Double(lineWidth) / 2), paint: .stroke(AnyShapeStyle(content), StrokeStyle(lineWidth: Double(lineWidth))), isBorder: true)
     }
 
     /// Strokes the outline inside the frame with a full stroke style.
     public func strokeBorder<S: ShapeStyle>(_ content: S = ForegroundStyle(), style: StrokeStyle) -> some View {
-        ShapeView(shape: InsetShape(base: self, amount: style.lineWidth / 2), paint: .stroke(AnyShapeStyle(content), style))
+        ShapeView(shape: InsetShape(base: self, amount: style.lineWidth / 2), paint: .stroke(AnyShapeStyle(content), style), isBorder: true)
     }
 
     /// The part of the outline between fractions `from` and `to` of its length.
@@ -238,6 +238,8 @@ struct ShapeView<S: Shape>: View, PrimitiveView {
     let shape: S
     let paint: Paint
     var fillStyle = FillStyle()
+    /// True for `strokeBorder`, whose outline is already inset by half the line width.
+    var isBorder = false
 
     var body: Never { neverBody() }
 
@@ -246,7 +248,8 @@ struct ShapeView<S: Shape>: View, PrimitiveView {
         case .fill(let style):
             [ShapeNode(shape: shape, fill: style.resolve(in: environment), stroke: nil, environment: environment, evenOdd: fillStyle.isEOFilled)]
         case .stroke(let style, let strokeStyle):
-            [ShapeNode(shape: shape, fill: nil, stroke: (style.resolve(in: environment), strokeStyle), environment: environment)]
+            [ShapeNode(shape: shape, fill: nil, stroke: (style.resolve(in: environment), strokeStyle), environment: environment,
+                       centredOnEdge: !isBorder)]
         }
     }
 }
@@ -258,26 +261,33 @@ final class ShapeNode: LayoutNode {
     let fill: Tone?
     let stroke: (tone: Tone, style: StrokeStyle)?
     let evenOdd: Bool
-    let family: WidgetFamily
+    /// True for `stroke`, whose line is centred on the frame's edge (not for `strokeBorder`).
+    let centredOnEdge: Bool
     /// Rotations applied by `rotationEffect`, innermost first.
     var rotations: [(angle: Angle, anchor: UnitPoint)] = []
 
-    init(shape: any Shape, fill: Tone?, stroke: (Tone, StrokeStyle)?, environment: EnvironmentValues, evenOdd: Bool = false) {
-        self.shape = shape
+    init(shape: any Shape, fill: Tone?, stroke: (Tone, StrokeStyle)?, environment: EnvironmentValues, evenOdd: Bool = false,
+         centredOnEdge: Bool = false) {
+        self.shape = ContainerShapes.resolve(shape, family: environment.widgetFamily)
+        self.centredOnEdge = centredOnEdge
         self.fill = fill
         self.stroke = stroke
         self.evenOdd = evenOdd
-        self.family = environment.widgetFamily
     }
 
     override func sizeThatFits(_ proposal: ProposedSize) -> Size {
         proposal.replacingUnspecified(with: Size(width: 10, height: 10)).clampedToFinite(Size(width: 10, height: 10))
     }
 
-    /// The outline in this node's frame; the container shape resolves by family here.
-    func outline() -> Path {
-        let rect = CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
-        var path = shape is ContainerRelativeShape ? ContainerShapes.path(for: family, in: rect) : shape.path(in: rect)
+    /// The outline in this node's frame, rotated by `rotationEffect`.
+    ///
+    /// On 1-bit panels a stroke of odd width centred on the frame's edge would straddle pixel
+    /// boundaries and come out ragged, so the outline moves half a pixel inwards there: the
+    /// stroke then runs through pixel centres and stays regular on every side.
+    func outline(crisp: Bool = false) -> Path {
+        var rect = CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+        if crisp, centredOnEdge, let stroke, Int(stroke.style.lineWidth.rounded()) % 2 == 1 { rect = rect.insetBy(dx: 0.5, dy: 0.5) }
+        var path = shape.path(in: rect)
         for rotation in rotations {
             path = RotatedShape(base: path, angle: rotation.angle, anchor: rotation.anchor).path(in: rect)
         }
@@ -285,7 +295,7 @@ final class ShapeNode: LayoutNode {
     }
 
     override func draw(in context: inout RenderContext) {
-        let path = outline()
+        let path = outline(crisp: !context.bitmap.antialiasing)
         if let fill, fill.opacity > 0 {
             context.bitmap.fill(path, value: fill.level, opacity: fill.opacity, rule: evenOdd ? .evenOdd : .nonZero)
         }
@@ -295,16 +305,23 @@ final class ShapeNode: LayoutNode {
     }
 }
 
-/// The outline of each family's slot.
+/// The outline of each family's slot, which `ContainerRelativeShape` stands for.
 enum ContainerShapes {
     /// Circle for circular families, a rounded rectangle (radius 6) for rectangular, the
     /// bare rectangle otherwise.
-    static func path(for family: WidgetFamily, in rect: CGRect) -> Path {
+    static func shape(for family: WidgetFamily) -> AnyShape {
         switch family {
-        case .accessoryCircular, .accessoryCorner: Circle().path(in: rect)
-        case .accessoryRectangular: RoundedRectangle(cornerRadius: 6).path(in: rect)
-        default: Rectangle().path(in: rect)
+        case .accessoryCircular, .accessoryCorner: AnyShape(Circle())
+        case .accessoryRectangular: AnyShape(RoundedRectangle(cornerRadius: 6))
+        default: AnyShape(Rectangle())
         }
+    }
+
+    /// `shape`, with a `ContainerRelativeShape` (also inside an inset) replaced by the slot's shape.
+    static func resolve(_ shape: any Shape, family: WidgetFamily) -> any Shape {
+        if shape is ContainerRelativeShape { return self.shape(for: family) }
+        if let inset = shape as? InsetShape<ContainerRelativeShape> { return InsetShape(base: self.shape(for: family), amount: inset.amount) }
+        return shape
     }
 }
 
