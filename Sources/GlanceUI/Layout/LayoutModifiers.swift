@@ -290,8 +290,11 @@ final class ViewThatFitsNode: LayoutNode {
 
     override func place(in rect: Rect) {
         super.place(in: rect)
-        chosen = choice(for: ProposedSize(rect.size))
-        chosen?.place(in: rect)
+        let proposal = proposal(thatChose: rect.size)
+        chosen = choice(for: proposal)
+        if let chosen {
+            chosen.place(in: Rect(origin: rect.origin, size: chosen.size(for: proposal)))
+        }
     }
 
     override func explicitValue(_ guide: VerticalAlignment, size: Size) -> Int? {

@@ -6,6 +6,7 @@ class LayoutNode {
     /// Where the node was placed, in root coordinates.
     private(set) var frame: Rect = .zero
     private var sizeCache: [ProposedSize: Size] = [:]
+    private var proposalBySize: [Size: ProposedSize] = [:]
 
     /// The nodes this one lays out and draws, in drawing order.
     var children: [LayoutNode] { [] }
@@ -15,10 +16,22 @@ class LayoutNode {
 
     /// The size this node chooses for `proposal` (cached: nodes are immutable during layout).
     final func size(for proposal: ProposedSize) -> Size {
-        if let size = sizeCache[proposal] { return size }
+        if let size = sizeCache[proposal] {
+            proposalBySize[size] = proposal
+            return size
+        }
         let size = sizeThatFits(proposal)
         sizeCache[proposal] = size
+        proposalBySize[size] = proposal
         return size
+    }
+
+    /// The proposal that made this node choose `size` most recently (the size itself when
+    /// none did). Containers lay their children out again with it when placed, as SwiftUI
+    /// does: re-proposing the chosen size instead could shrink a child's share below what
+    /// it was measured with.
+    final func proposal(thatChose size: Size) -> ProposedSize {
+        proposalBySize[size] ?? ProposedSize(size)
     }
 
     /// Computes the size this node chooses for `proposal`. Override point.
@@ -114,8 +127,9 @@ final class GroupNode: LayoutNode {
 
     override func place(in rect: Rect) {
         super.place(in: rect)
+        let proposal = proposal(thatChose: rect.size)
         for node in nodes {
-            let size = node.size(for: ProposedSize(rect.size))
+            let size = node.size(for: proposal)
             let offset = LayoutNode.offset(of: node, size: size, in: rect.size, alignment: .center)
             node.place(in: Rect(origin: rect.origin + offset, size: size))
         }

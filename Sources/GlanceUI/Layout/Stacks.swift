@@ -99,7 +99,7 @@ final class StackNode: LayoutNode {
 
     override func place(in rect: Rect) {
         super.place(in: rect)
-        let sizes = childSizes(for: ProposedSize(rect.size))
+        let sizes = childSizes(for: proposal(thatChose: rect.size))
         let (offsets, extent) = crossPlacement(sizes)
         // A stack given more room across than it needs centres its content by its guide.
         let container = ContainerGuides(size: rect.size)
@@ -163,8 +163,9 @@ final class ZStackNode: LayoutNode {
 
     override func place(in rect: Rect) {
         super.place(in: rect)
+        let proposal = proposal(thatChose: rect.size)
         for node in nodes {
-            let size = node.size(for: ProposedSize(rect.size))
+            let size = node.size(for: proposal)
             node.place(in: Rect(origin: rect.origin + LayoutNode.offset(of: node, size: size, in: rect.size, alignment: alignment), size: size))
         }
     }

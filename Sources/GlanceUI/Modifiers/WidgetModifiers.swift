@@ -137,9 +137,13 @@ public struct AnyTransition: Sendable, Hashable {
     public static let identity = AnyTransition(name: "identity")
 }
 
-/// Reserves a band at the bottom of a circular slot for the widget label.
+/// Reserves a band at the bottom of a circular slot for the widget label; the content above
+/// it is clipped to the largest circle that fits there (the label is not clipped).
 final class WidgetLabelNode: WrapperNode {
     let label: LayoutNode
+    /// Set by the renderer on circular slots, where the label replaces the slot clip.
+    var clipsContentToCircle = false
+    private var contentRect = Rect.zero
 
     init(_ child: LayoutNode, label: LayoutNode) {
         self.label = label
@@ -153,17 +157,33 @@ final class WidgetLabelNode: WrapperNode {
     override func sizeThatFits(_ proposal: ProposedSize) -> Size {
         let band = labelHeight(width: proposal.width ?? ProposedSize.infinity)
         let content = child.size(for: ProposedSize(width: proposal.width, height: proposal.height.map { $0 - band }))
-        return Size(width: content.width, height: content.height + band)
+        // As wide as the content or the label, whichever is wider, within the proposal.
+        let labelWidth = label.size(for: ProposedSize(width: proposal.width, height: band)).width
+        return Size(width: max(content.width, labelWidth), height: content.height + band)
     }
 
     override func place(in rect: Rect) {
         setFrame(rect)
         let band = labelHeight(width: rect.width)
-        let contentRect = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height - band)
+        contentRect = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height - band)
         let size = child.size(for: ProposedSize(contentRect.size))
         child.place(in: Rect(origin: contentRect.origin + LayoutNode.offset(of: child, size: size, in: contentRect.size, alignment: .center), size: size))
         let labelSize = label.size(for: ProposedSize(width: rect.width, height: band))
         label.place(in: Rect(x: rect.minX + (rect.width - labelSize.width) / 2, y: rect.maxY - band, width: labelSize.width, height: labelSize.height))
+    }
+
+    override func draw(in context: inout RenderContext) {
+        if clipsContentToCircle {
+            let side = min(contentRect.width, contentRect.height)
+            let circle = CGRect(x: Double(contentRect.minX) + Double(contentRect.width - side) / 2, y: Double(contentRect.minY),
+                                width: Double(side), height: Double(side))
+            var mask = Bitmap(width: context.bitmap.width, height: context.bitmap.height, antialiasing: context.bitmap.antialiasing)
+            mask.fill(Path(ellipseIn: circle), value: 255)
+            context.drawLayer(mask: mask) { child.draw(in: &$0) }
+        } else {
+            child.draw(in: &context)
+        }
+        label.draw(in: &context)
     }
 }
 

@@ -80,7 +80,7 @@ final class TextNode: LayoutNode {
 
     override func place(in rect: Rect) {
         super.place(in: rect)
-        placed = layout(for: ProposedSize(rect.size))
+        placed = layout(for: proposal(thatChose: rect.size))
     }
 
     override func explicitValue(_ guide: VerticalAlignment, size: Size) -> Int? {
@@ -255,11 +255,13 @@ final class TextNode: LayoutNode {
             case .trailing: x += frame.width - lineWidth
             }
             let baseline = frame.minY + index * layout.lineHeight + layout.ascent
+            if redacted, let first = line.fragments.first {
+                drawRedactionBar(x: x, width: lineWidth, baseline: baseline, piece: layout.pieces[first.piece], context: &context)
+                continue
+            }
             for fragment in line.fragments {
                 let piece = layout.pieces[fragment.piece]
-                if redacted {
-                    drawRedactionBar(x: x, width: fragment.width, baseline: baseline, piece: piece, context: &context)
-                } else if let symbol = piece.symbol {
+                if let symbol = piece.symbol {
                     SymbolImages.drawInline(symbol, stack: piece.stack, at: Point(x: x, y: baseline), tone: piece.tone, into: &context.bitmap)
                 } else if piece.tracking == 0 {
                     piece.stack.draw(fragment.text, into: &context.bitmap, at: Point(x: x, y: baseline), tone: piece.tone)
@@ -275,16 +277,14 @@ final class TextNode: LayoutNode {
         }
     }
 
-    /// Placeholder redaction: a rounded bar as tall as capitals where the characters would be.
+    /// Placeholder redaction: a rounded bar as tall as capitals where a line's characters would be.
     private func drawRedactionBar(x: Int, width: Int, baseline: Int, piece: Piece, context: inout RenderContext) {
-        guard width > 1, !fragmentIsSpace(width: width) else { return }
+        guard width > 1 else { return }
         let height = max(2, piece.stack.primary.capHeight)
         let bar = Rect(x: x, y: baseline - height, width: max(1, width - 1), height: height)
         let tone = piece.tone.fading(HierarchicalShapeStyle.secondary.factor)
         context.bitmap.fillRoundedRect(bar, cornerRadius: Double(min(bar.height, bar.width)) / 2, value: tone.level, opacity: tone.opacity)
     }
-
-    private func fragmentIsSpace(width: Int) -> Bool { false }
 }
 
 private struct RenderDateKey: EnvironmentKey { static let defaultValue = Date(timeIntervalSince1970: 0) }

@@ -44,7 +44,11 @@ public enum ViewRenderer {
         environment.isAntialiased = antialiased
         var root = makeNode(view, in: environment)
         if [.accessoryCircular, .accessoryCorner].contains(environment.widgetFamily) {
-            root = ClipNode(root, shape: ContainerRelativeShape(), environment: environment)
+            if let labelled = root as? WidgetLabelNode {
+                labelled.clipsContentToCircle = true
+            } else {
+                root = ClipNode(root, shape: ContainerRelativeShape(), environment: environment)
+            }
         }
         let chosen = root.size(for: ProposedSize(size))
         let offset = LayoutNode.offset(of: root, size: chosen, in: size, alignment: .center)
