@@ -56,4 +56,23 @@ struct OLEDScanGeometry: Hashable, Sendable {
         for com in 0..<64 where self.pin(forCOM: com, config: config) == pin { return com }
         return pin
     }
+
+    /// The lit (255) and dark (0) glass pixels for page-organised `ram` of `ramColumns` columns.
+    func shownPixels(ram: [UInt8], inverse: Bool, entireDisplayOn: Bool) -> [UInt8] {
+        if entireDisplayOn { return [UInt8](repeating: 255, count: panelWidth * panelHeight) }
+        let columns = (0..<panelWidth).map(ramColumn(glassX:))
+        var out = [UInt8](repeating: 0, count: panelWidth * panelHeight)
+        ram.withUnsafeBufferPointer { ram in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<panelHeight {
+                    let base = y * panelWidth
+                    // A row no COM drives stays dark, inverse or not.
+                    guard let row = ramRow(glassY: y) else { continue }
+                    let page = (row >> 3) * ramColumns, mask = UInt8(1) << UInt8(row & 7)
+                    for x in 0..<panelWidth where (ram[page + columns[x]] & mask != 0) != inverse { out[base + x] = 255 }
+                }
+            }
+        }
+        return out
+    }
 }

@@ -167,11 +167,7 @@ public actor PanelPipeline {
         case .gray4: fitted = fitted.quantizedToGray4()
         case .gray8: break
         }
-        if shift != .zero {
-            var shifted = Bitmap(size: size)
-            shifted.draw(fitted, at: shift)
-            fitted = shifted
-        }
+        if shift != .zero { fitted = Self.shifted(fitted, by: shift) }
         return softwareRotation.apply(to: fitted)
     }
 
@@ -180,6 +176,23 @@ public actor PanelPipeline {
     public nonisolated func expectedGlass(for picture: Bitmap, shift: Point = .zero) -> Bitmap {
         let frame = frame(for: picture, shift: shift)
         return flipInHardware ? PanelRotation.half.apply(to: frame) : frame
+    }
+
+    /// `bitmap` moved by `shift`, uncovered pixels dark.
+    static func shifted(_ bitmap: Bitmap, by shift: Point) -> Bitmap {
+        let w = bitmap.width, h = bitmap.height
+        var out = [UInt8](repeating: 0, count: w * h)
+        let x0 = max(0, shift.x), x1 = min(w, w + shift.x)
+        guard x0 < x1 else { return Bitmap(width: w, height: h, pixels: out)! }
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in max(0, shift.y)..<max(max(0, shift.y), min(h, h + shift.y)) {
+                    let from = (y - shift.y) * w + (x0 - shift.x), to = y * w + x0
+                    for i in 0..<(x1 - x0) { dst[to + i] = src[from + i] }
+                }
+            }
+        }
+        return Bitmap(width: w, height: h, pixels: out, antialiasing: bitmap.antialiasing)!
     }
 
     // MARK: - Updating

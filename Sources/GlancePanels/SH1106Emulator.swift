@@ -139,21 +139,7 @@ public actor SH1106Emulator: I2CDevice {
     public var shownImage: Bitmap {
         var image = Bitmap(width: 128, height: 64)
         guard displayOn else { return image }
-        for y in 0..<64 {
-            let row = scan.ramRow(glassY: y)
-            for x in 0..<128 {
-                var lit: Bool
-                if entireDisplayOn {
-                    lit = true
-                } else if let row {
-                    lit = ram[(row >> 3) * 132 + scan.ramColumn(glassX: x)] & (1 << (row & 7)) != 0
-                    if inverse { lit.toggle() }
-                } else {
-                    lit = false
-                }
-                if lit { image[x, y] = 255 }
-            }
-        }
+        image.pixels = scan.shownPixels(ram: ram, inverse: inverse, entireDisplayOn: entireDisplayOn)
         return image
     }
 

@@ -240,21 +240,7 @@ public actor SSD1306Emulator: I2CDevice {
     public var shownImage: Bitmap {
         var image = Bitmap(width: configuration.width, height: configuration.height)
         guard isLit else { return image }
-        for y in 0..<configuration.height {
-            let row = scan.ramRow(glassY: y)
-            for x in 0..<configuration.width {
-                var lit: Bool
-                if entireDisplayOn {
-                    lit = true
-                } else if let row {
-                    lit = ram[(row >> 3) * 128 + scan.ramColumn(glassX: x)] & (1 << (row & 7)) != 0
-                    if inverse { lit.toggle() }
-                } else {
-                    lit = false
-                }
-                if lit { image[x, y] = 255 }
-            }
-        }
+        image.pixels = scan.shownPixels(ram: ram, inverse: inverse, entireDisplayOn: entireDisplayOn)
         return image
     }
 

@@ -33,7 +33,12 @@ struct FrameGenerator {
 
     mutating func randomPicture() -> Bitmap {
         var bitmap = Bitmap(size: size)
-        for index in bitmap.pixels.indices { bitmap.pixels[index] = UInt8.random(in: 0...255, using: &random) }
+        var bits: UInt64 = 0
+        for index in bitmap.pixels.indices {
+            if index & 7 == 0 { bits = random.next() }
+            bitmap.pixels[index] = UInt8(truncatingIfNeeded: bits)
+            bits >>= 8
+        }
         return bitmap
     }
 
