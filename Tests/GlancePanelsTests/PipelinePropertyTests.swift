@@ -32,7 +32,7 @@ import Testing
     func oledGlassEqualsTheConvertedSource(setup: OLEDSetup, rotation: PanelRotation) async {
         let seed = UInt64(setup.description.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }) &+ UInt64(rotation.rawValue)
         await Self.run(setup.make(), rotation: rotation, conversion: rotation.rawValue % 180 == 0 ? .orderedDither : .threshold,
-                       seed: seed, sequences: 40)
+                       seed: seed, sequences: 25)
     }
 
     @Test func softwareHalfTurnMatchesHardwareHalfTurn() async {
