@@ -36,5 +36,7 @@ public struct BusCost: Hashable, Sendable, CustomStringConvertible {
         BusCost(bytes: lhs.bytes - rhs.bytes, transactions: lhs.transactions - rhs.transactions)
     }
 
+    /// A one-line human-readable summary.
+
     public var description: String { "\(bytes) bytes in \(transactions) transactions" }
 }

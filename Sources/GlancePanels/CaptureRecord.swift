@@ -124,5 +124,7 @@ public struct CaptureParseError: Error, Hashable, Sendable, CustomStringConverti
         self.message = message
     }
 
+    /// A one-line human-readable summary.
+
     public var description: String { "capture line \(line): \(message)" }
 }

@@ -75,5 +75,7 @@ public struct CaptureReplayError: Error, Hashable, Sendable, CustomStringConvert
         self.message = message
     }
 
+    /// A one-line human-readable summary.
+
     public var description: String { "capture line \(line): \(message)" }
 }

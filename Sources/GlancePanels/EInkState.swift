@@ -64,6 +64,7 @@ public struct EInkStateError: Error, Hashable, Sendable, CustomStringConvertible
     public var message: String
     /// Creates an error.
     public init(message: String) { self.message = message }
+    /// A one-line human-readable summary.
     public var description: String { message }
 }
 

@@ -67,6 +67,8 @@ public enum FramebufferError: Error, Hashable, Sendable, CustomStringConvertible
     /// A write would pass the end of screen memory.
     case outOfRange(offset: Int, count: Int, size: Int)
 
+    /// A one-line human-readable summary.
+
     public var description: String {
         switch self {
         case let .outOfRange(offset, count, size): "framebuffer write of \(count) bytes at \(offset) passes the end of its \(size) bytes"

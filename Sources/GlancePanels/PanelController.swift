@@ -109,6 +109,8 @@ public enum PanelError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A frame of the wrong size reached `write(_:regions:)`.
     case frameSize(panel: String, expected: Size, got: Size)
 
+    /// A one-line human-readable summary.
+
     public var description: String {
         switch self {
         case let .busyTimeout(panel, operation, waited):

@@ -127,6 +127,7 @@ public enum SSD1327Command: Hashable, Sendable {
 
 /// The SSD1327 `A0` re-map bits.
 public struct SSD1327Remap: OptionSet, Hashable, Sendable {
+    /// The register value.
     public let rawValue: UInt8
     /// Creates the bits from the register value.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
