@@ -1,0 +1,101 @@
+/// What an e-ink controller must remember across restarts so the next refresh neither ghosts
+/// nor flashes needlessly: the image on the glass and the partial refreshes since the last full one.
+public struct EInkState: Hashable, Sendable {
+    /// Panel width in pixels (RAM orientation).
+    public var width: Int
+    /// Panel height in pixels.
+    public var height: Int
+    /// Partial refreshes since the last full refresh.
+    public var partialRefreshesSinceFull: Int
+    /// When the last full refresh happened, as `PanelClock.now()` read it.
+    public var lastFullRefresh: Duration
+    /// The image on the glass: rows of `(width + 7) / 8` bytes, MSB leftmost, 1 = white.
+    public var image: [UInt8]
+
+    /// Creates a state.
+    public init(width: Int, height: Int, partialRefreshesSinceFull: Int, lastFullRefresh: Duration, image: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.partialRefreshesSinceFull = partialRefreshesSinceFull
+        self.lastFullRefresh = lastFullRefresh
+        self.image = image
+    }
+
+    private static let magic: [UInt8] = Array("GLEI".utf8) + [1]
+
+    /// The state as bytes for a state file: magic `GLEI`, version 1, width and height (UInt16 LE),
+    /// partial count (UInt32 LE), last full refresh in whole seconds (Int64 LE), then the image.
+    public func serialized() -> [UInt8] {
+        var bytes = Self.magic
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+        append(UInt16(clamping: width))
+        append(UInt16(clamping: height))
+        append(UInt32(clamping: partialRefreshesSinceFull))
+        append(Int64(lastFullRefresh.components.seconds))
+        return bytes + image
+    }
+
+    /// Reads a state written by `serialized()`.
+    /// - Throws: `EInkStateError` when the bytes are not a version-1 state of consistent size.
+    public init(serialized bytes: [UInt8]) throws(EInkStateError) {
+        guard bytes.count >= Self.magic.count + 16, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
+            throw EInkStateError(message: "not a Glance e-ink state file (expected GLEI version 1)")
+        }
+        func read<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
+            var value = T.zero
+            for index in 0..<MemoryLayout<T>.size { value |= T(truncatingIfNeeded: bytes[offset + index]) << (8 * index) }
+            return value
+        }
+        let base = Self.magic.count
+        width = Int(read(base, UInt16.self))
+        height = Int(read(base + 2, UInt16.self))
+        partialRefreshesSinceFull = Int(read(base + 4, UInt32.self))
+        lastFullRefresh = .seconds(read(base + 8, Int64.self))
+        image = Array(bytes[(base + 16)...])
+        guard image.count == (width + 7) / 8 * height else {
+            throw EInkStateError(message: "image holds \(image.count) bytes, a \(width)×\(height) panel needs \((width + 7) / 8 * height)")
+        }
+    }
+}
+
+/// An e-ink state that could not be read.
+public struct EInkStateError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public var message: String
+    /// Creates an error.
+    public init(message: String) { self.message = message }
+    /// A one-line human-readable summary.
+    public var description: String { message }
+}
+
+/// Where an e-ink controller keeps its `EInkState` between runs (a file, owned by the host).
+public protocol EInkStateStore: Sendable {
+    /// The saved state, or nil when nothing was saved yet.
+    /// - Throws: When the store exists but cannot be read.
+    func load() async throws -> EInkState?
+    /// Replaces the saved state.
+    /// - Throws: When the state cannot be written.
+    func save(_ state: EInkState) async throws
+}
+
+/// An `EInkStateStore` in memory: survives a controller, not the process (tests, previews).
+public actor MemoryEInkStateStore: EInkStateStore {
+    /// The saved state.
+    public private(set) var state: EInkState?
+    /// How many times `save(_:)` was called.
+    public private(set) var saves = 0
+
+    /// Creates a store holding `state`.
+    public init(state: EInkState? = nil) {
+        self.state = state
+    }
+
+    /// Returns the saved state.
+    public func load() -> EInkState? { state }
+
+    /// Keeps `state`.
+    public func save(_ state: EInkState) {
+        self.state = state
+        saves += 1
+    }
+}

@@ -1,0 +1,75 @@
+import GlanceGraphics
+
+/// Drives a Linux framebuffer (`/dev/fbN`: mono, RGB565 or XRGB8888) through a
+/// `FramebufferDevice`, writing the changed rows as one contiguous block.
+///
+/// Mono framebuffers get 1-bit frames; colour ones get gray, written as equal channels.
+/// Brightness has no hardware control here: `.off` blanks the screen and any other level
+/// unblanks it (screen memory is kept current either way).
+public actor FramebufferController: PanelController {
+    /// Pipeline-facing description.
+    public nonisolated let panel: PanelDescription
+    /// The screen.
+    public nonisolated let info: FramebufferScreenInfo
+    private let device: any FramebufferDevice
+
+    /// Creates a controller for a screen described by `info`; does no I/O.
+    public init(device: any FramebufferDevice, info: FramebufferScreenInfo) {
+        self.device = device
+        self.info = info
+        let format: PixelFormat
+        if case .mono = info.layout { format = .mono1 } else { format = .gray8 }
+        panel = PanelDescription(
+            name: "framebuffer \(info.width)×\(info.height)", size: Size(width: info.width, height: info.height), format: format,
+            addressing: TransferAddressing(
+                tileWidth: max(1, info.width), tileHeight: 1, bytesPerTile: info.lineLength,
+                windowSetup: BusCost(bytes: 0, transactions: 1),
+                windowsSpanBands: true, strategy: .boundingBox),
+            supportsHardwareFlip: false)
+    }
+
+    /// Unblanks the screen; framebuffers need no other initialisation.
+    public func initialize() async throws {
+        try await device.setBlanked(false)
+    }
+
+    /// Writes the full lines from the regions' top to their bottom in one write.
+    public func write(_ frame: Bitmap, regions: [Rect]) async throws {
+        guard frame.size == panel.size else { throw PanelError.frameSize(panel: panel.name, expected: panel.size, got: frame.size) }
+        let box = regions.reduce(Rect.zero) { $0.union($1) }.intersection(Rect(origin: .zero, size: panel.size))
+        guard !box.isEmpty else { return }
+        var bytes = [UInt8](repeating: 0, count: box.height * info.lineLength)
+        frame.pixels.withUnsafeBufferPointer { pixels in
+            for y in box.minY..<box.maxY {
+                let line = (y - box.minY) * info.lineLength, row = y * info.width
+                for x in 0..<info.width {
+                    let gray = pixels[row + x]
+                    switch info.layout {
+                    case let .mono(whiteIsOne, msbFirst):
+                        if (gray >= 128) == whiteIsOne { bytes[line + x / 8] |= 1 << UInt8(msbFirst ? 7 - x % 8 : x % 8) }
+                    case .rgb565:
+                        let value = UInt16(gray >> 3) << 11 | UInt16(gray >> 2) << 5 | UInt16(gray >> 3)
+                        bytes[line + 2 * x] = UInt8(value & 0xFF)
+                        bytes[line + 2 * x + 1] = UInt8(value >> 8)
+                    case .xrgb8888:
+                        bytes[line + 4 * x] = gray
+                        bytes[line + 4 * x + 1] = gray
+                        bytes[line + 4 * x + 2] = gray
+                        bytes[line + 4 * x + 3] = 0xFF
+                    }
+                }
+            }
+        }
+        try await device.write(bytes, at: box.minY * info.lineLength)
+    }
+
+    /// Blanks the screen (`FBIOBLANK`); memory is kept.
+    public func sleep() async throws {
+        try await device.setBlanked(true)
+    }
+
+    /// Unblanks the screen.
+    public func wake() async throws {
+        try await device.setBlanked(false)
+    }
+}

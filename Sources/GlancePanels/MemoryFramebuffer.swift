@@ -1,0 +1,77 @@
+import GlanceGraphics
+
+/// A framebuffer in memory: the byte buffer tests and previews use in place of `/dev/fbN`,
+/// with a reader that turns screen memory back into gray pixels.
+public actor MemoryFramebuffer: FramebufferDevice {
+    /// The screen it pretends to be.
+    public nonisolated let info: FramebufferScreenInfo
+    /// Screen memory.
+    public private(set) var memory: [UInt8]
+    /// Whether the screen is blanked.
+    public private(set) var blanked = false
+    /// Bytes written so far.
+    public private(set) var bytesWritten = 0
+    /// `write(_:at:)` calls so far.
+    public private(set) var writes = 0
+
+    /// Creates screen memory filled with `fill`.
+    public init(info: FramebufferScreenInfo, fill: UInt8 = 0xA5) {
+        self.info = info
+        memory = [UInt8](repeating: fill, count: info.byteCount)
+    }
+
+    /// Copies `bytes` into memory at `offset`.
+    /// - Throws: `FramebufferError.outOfRange` when the write would pass the end of screen memory.
+    public func write(_ bytes: [UInt8], at offset: Int) throws {
+        guard offset >= 0, offset + bytes.count <= memory.count else {
+            throw FramebufferError.outOfRange(offset: offset, count: bytes.count, size: memory.count)
+        }
+        memory.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
+        bytesWritten += bytes.count
+        writes += 1
+    }
+
+    /// Records the blanking state.
+    public func setBlanked(_ blanked: Bool) {
+        self.blanked = blanked
+    }
+
+    /// The screen as gray: mono as 0/255, RGB565 from its 6-bit green channel, XRGB8888 from green;
+    /// all dark while blanked.
+    public var screen: Bitmap {
+        var image = Bitmap(width: info.width, height: info.height)
+        guard !blanked else { return image }
+        for y in 0..<info.height {
+            let line = y * info.lineLength
+            for x in 0..<info.width {
+                switch info.layout {
+                case let .mono(whiteIsOne, msbFirst):
+                    let bit = msbFirst ? 7 - x % 8 : x % 8
+                    let set = memory[line + x / 8] & (1 << UInt8(bit)) != 0
+                    image[x, y] = set == whiteIsOne ? 255 : 0
+                case .rgb565:
+                    let value = UInt16(memory[line + 2 * x]) | UInt16(memory[line + 2 * x + 1]) << 8
+                    let green = UInt8((value >> 5) & 0x3F)
+                    image[x, y] = green << 2 | green >> 4
+                case .xrgb8888:
+                    image[x, y] = memory[line + 4 * x + 1]
+                }
+            }
+        }
+        return image
+    }
+}
+
+/// Errors from framebuffer devices.
+public enum FramebufferError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A write would pass the end of screen memory.
+    case outOfRange(offset: Int, count: Int, size: Int)
+
+    /// A one-line human-readable summary.
+
+    public var description: String {
+        switch self {
+        case let .outOfRange(offset, count, size): "framebuffer write of \(count) bytes at \(offset) passes the end of its \(size) bytes"
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import GlanceGraphics
+
+/// Turns pictures into the fewest bus bytes that make the panel show them, and keeps going
+/// when the panel misbehaves.
+///
+/// Each picture is converted to the panel's pixel format (threshold or ordered dither),
+/// shifted by the burn-in offset, rotated (by the controller's remap commands where it can,
+/// in software otherwise), compared with what the panel holds, and sent as the regions a
+/// `TransferPlanner` chooses.
+///
+/// Faults: a failing write or initialisation marks the panel's state unknown; the failure is
+/// reported once; later calls retry no sooner than the back-off allows (without waiting, so the
+/// caller is never blocked), re-initialise and redraw in full, and report the recovery once.
+public actor PanelPipeline {
+    /// What to do with pictures on the way to this panel.
+    public struct Settings: Hashable, Sendable {
+        /// Clockwise rotation from the picture to the panel's RAM orientation.
+        public var rotation: PanelRotation
+        /// How gray becomes 1 bit on mono panels.
+        public var monoConversion: MonoConversion
+        /// For `.threshold`, the lowest gray value that lights a pixel.
+        public var threshold: UInt8
+        /// Whether a half turn may be done by the controller's remap commands.
+        public var useHardwareFlip: Bool
+        /// Retry timing after a fault.
+        public var retry: RetryPolicy
+
+        /// Creates settings.
+        public init(rotation: PanelRotation = .none, monoConversion: MonoConversion = .orderedDither, threshold: UInt8 = 128,
+                    useHardwareFlip: Bool = true, retry: RetryPolicy = RetryPolicy()) {
+            self.rotation = rotation
+            self.monoConversion = monoConversion
+            self.threshold = threshold
+            self.useHardwareFlip = useHardwareFlip
+            self.retry = retry
+        }
+    }
+
+    /// Exponential back-off between attempts to reach a failed panel.
+    public struct RetryPolicy: Hashable, Sendable {
+        /// The wait before the first retry.
+        public var initialDelay: Duration
+        /// The longest wait between retries.
+        public var maximumDelay: Duration
+        /// How much each failed retry multiplies the wait.
+        public var factor: Int
+
+        /// Creates a policy (defaults: 0.5 s doubling up to 30 s).
+        public init(initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(30), factor: Int = 2) {
+            self.initialDelay = initialDelay
+            self.maximumDelay = maximumDelay
+            self.factor = max(1, factor)
+        }
+    }
+
+    /// What happened to one picture.
+    public enum Outcome: Sendable {
+        /// The panel already showed it; nothing was sent.
+        case unchanged
+        /// These regions (RAM coordinates) were sent; `full` when the panel was (re)initialised first.
+        case written(regions: [Rect], full: Bool)
+        /// The panel is failed and the next attempt is not due until this time.
+        case deferred(until: Duration)
+        /// The attempt failed with this error.
+        case failed(any Error)
+    }
+
+    /// Something worth telling a person, reported once per episode.
+    public enum Event: Sendable {
+        /// The panel stopped answering (or timed out); its state is unknown until it recovers.
+        case failed(panel: String, error: any Error)
+        /// The panel answers again after `attempts` tries and was redrawn in full.
+        case recovered(panel: String, attempts: Int, downtime: Duration)
+    }
+
+    private struct Fault {
+        var since: Duration
+        var attempts: Int
+        var delay: Duration
+        var nextAttempt: Duration
+    }
+
+    /// The controller driven.
+    public nonisolated let controller: any PanelController
+    /// The panel's description (taken from the controller).
+    public nonisolated let panel: PanelDescription
+    /// The settings.
+    public nonisolated let settings: Settings
+    private let clock: any PanelClock
+    private let report: @Sendable (Event) -> Void
+    private let planner: TransferPlanner
+    private let flipInHardware: Bool
+    private let softwareRotation: PanelRotation
+
+    /// What the panel's RAM holds (RAM orientation and format); nil when unknown.
+    public private(set) var held: Bitmap?
+    /// The latest picture given to `show(_:)`.
+    public private(set) var picture: Bitmap?
+    /// The burn-in offset applied to pictures, each component within −2…2.
+    public private(set) var pixelShift: Point = .zero
+    /// The brightness level asked for.
+    public private(set) var brightness: BrightnessLevel = .normal
+    private var ready = false
+    private var fault: Fault?
+
+    /// Creates a pipeline; does no I/O.
+    /// - Parameters:
+    ///   - controller: The panel controller.
+    ///   - clock: Time for retry back-off.
+    ///   - settings: Format conversion, rotation and retry settings.
+    ///   - report: Receives failures and recoveries, once each per episode.
+    public init(controller: any PanelController, clock: any PanelClock, settings: Settings = Settings(),
+                report: @escaping @Sendable (Event) -> Void = { _ in }) {
+        self.controller = controller
+        self.panel = controller.panel
+        self.clock = clock
+        self.settings = settings
+        self.report = report
+        self.planner = TransferPlanner(addressing: controller.panel.addressing)
+        flipInHardware = settings.useHardwareFlip && controller.panel.supportsHardwareFlip && settings.rotation.includesHalfTurn
+        softwareRotation = flipInHardware ? settings.rotation.removingHalfTurn : settings.rotation
+    }
+
+    /// The size pictures should have: the panel's size, turned for quarter rotations.
+    public nonisolated var pictureSize: Size { settings.rotation.pictureSize(forPanel: panel.size) }
+
+    /// Whether the panel is in a known, working state.
+    public var isHealthy: Bool { fault == nil }
+
+    /// Makes the panel show `picture` (cropped or padded with black to `pictureSize`).
+    /// Never throws and never waits for back-off: when the panel is failed and no retry is
+    /// due, the picture is kept for later and `.deferred` is returned.
+    public func show(_ picture: Bitmap) async -> Outcome {
+        self.picture = picture
+        return await update()
+    }
+
+    /// Re-sends the latest picture if the panel is failed and a retry is due (for run loops
+    /// with no new picture to show); otherwise does what `show(_:)` would with the same picture.
+    public func refresh() async -> Outcome {
+        await update()
+    }
+
+    /// Sets the burn-in offset (clamped to ±2 in each direction) and redraws the latest picture.
+    public func setPixelShift(_ shift: Point) async -> Outcome {
+        pixelShift = Point(x: min(2, max(-2, shift.x)), y: min(2, max(-2, shift.y)))
+        return await update()
+    }
+
+    /// Sets the brightness level; a failure is handled like any other fault.
+    public func setBrightness(_ level: BrightnessLevel) async {
+        brightness = level
+        guard ready else { return }
+        do {
+            try await controller.setBrightness(level)
+        } catch {
+            await fail(error)
+        }
+    }
+
+    /// The frame the panel should hold for `picture`: converted, shifted and rotated.
+    public nonisolated func frame(for picture: Bitmap, shift: Point = .zero) -> Bitmap {
+        let size = pictureSize
+        var fitted = picture.size == size ? picture : picture.cropped(to: Rect(origin: .zero, size: size))
+        switch panel.format {
+        case .mono1: fitted = fitted.monochrome(settings.monoConversion, threshold: settings.threshold)
+        case .gray4: fitted = fitted.quantizedToGray4()
+        case .gray8: break
+        }
+        if shift != .zero { fitted = Self.shifted(fitted, by: shift) }
+        return softwareRotation.apply(to: fitted)
+    }
+
+    /// What the glass should show for `picture` (format, shift and the whole rotation applied),
+    /// for comparing with an emulator's glass.
+    public nonisolated func expectedGlass(for picture: Bitmap, shift: Point = .zero) -> Bitmap {
+        let frame = frame(for: picture, shift: shift)
+        return flipInHardware ? PanelRotation.half.apply(to: frame) : frame
+    }
+
+    /// `bitmap` moved by `shift`, uncovered pixels dark.
+    static func shifted(_ bitmap: Bitmap, by shift: Point) -> Bitmap {
+        let w = bitmap.width, h = bitmap.height
+        var out = [UInt8](repeating: 0, count: w * h)
+        let x0 = max(0, shift.x), x1 = min(w, w + shift.x)
+        guard x0 < x1 else { return Bitmap(width: w, height: h, pixels: out)! }
+        bitmap.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in max(0, shift.y)..<max(max(0, shift.y), min(h, h + shift.y)) {
+                    let from = (y - shift.y) * w + (x0 - shift.x), to = y * w + x0
+                    for i in 0..<(x1 - x0) { dst[to + i] = src[from + i] }
+                }
+            }
+        }
+        return Bitmap(width: w, height: h, pixels: out, antialiasing: bitmap.antialiasing)!
+    }
+
+    // MARK: - Updating
+
+    private func update() async -> Outcome {
+        guard let picture else { return .unchanged }
+        if let fault {
+            let now = await clock.now()
+            if now < fault.nextAttempt { return .deferred(until: fault.nextAttempt) }
+        }
+        let frame = frame(for: picture, shift: pixelShift)
+        do {
+            var full = false
+            if !ready {
+                held = nil
+                if panel.supportsHardwareFlip { try await controller.setFlipped(flipInHardware) }
+                try await controller.initialize()
+                if brightness != .normal { try await controller.setBrightness(brightness) }
+                ready = true
+                full = true
+            }
+            let regions = planner.regions(from: held, to: frame)
+            guard !regions.isEmpty else {
+                await recovered()
+                return .unchanged
+            }
+            try await controller.write(frame, regions: regions)
+            held = frame
+            await recovered()
+            return .written(regions: regions, full: full)
+        } catch {
+            await fail(error)
+            return .failed(error)
+        }
+    }
+
+    private func fail(_ error: any Error) async {
+        ready = false
+        held = nil
+        let now = await clock.now()
+        if var fault {
+            fault.attempts += 1
+            fault.delay = min(settings.retry.maximumDelay, fault.delay * settings.retry.factor)
+            fault.nextAttempt = now + fault.delay
+            self.fault = fault
+        } else {
+            fault = Fault(since: now, attempts: 1, delay: settings.retry.initialDelay, nextAttempt: now + settings.retry.initialDelay)
+            report(.failed(panel: panel.name, error: error))
+        }
+    }
+
+    private func recovered() async {
+        guard let fault else { return }
+        self.fault = nil
+        let now = await clock.now()
+        report(.recovered(panel: panel.name, attempts: fault.attempts, downtime: now - fault.since))
+    }
+}

@@ -1,0 +1,233 @@
+import GlanceGraphics
+
+/// Drives an SSD1680 e-paper panel (Waveshare 2.13" V4: 122×250 in RAM orientation; boards
+/// use a quarter rotation for landscape) over SPI with D/C, RST and BUSY.
+///
+/// Updates are partial refreshes of an 8-pixel-aligned window, except that a full refresh runs
+/// first after start-up without a saved state, after `Settings.partialRefreshesBeforeFull`
+/// partial ones, and when the last full one is older than `Settings.fullRefreshInterval`.
+/// The partial counter, the time of the last full refresh and the image on the glass are saved
+/// in an `EInkStateStore` after every refresh, so a restart can keep refreshing partially
+/// without ghosting (both RAMs are reloaded with the saved image). Every BUSY wait has a
+/// timeout; a timeout resets the panel and throws `PanelError.busyTimeout`.
+public actor SSD1680Controller: PanelController {
+    /// Refresh policy and timing.
+    public struct Settings: Hashable, Sendable {
+        /// Partial refreshes allowed before a full one clears ghosting (HARDWARE.md: 10–20).
+        public var partialRefreshesBeforeFull: Int
+        /// The longest time between full refreshes.
+        public var fullRefreshInterval: Duration
+        /// How long a full refresh normally takes (waited before polling BUSY).
+        public var expectedFullRefresh: Duration
+        /// How long a partial refresh normally takes.
+        public var expectedPartialRefresh: Duration
+        /// The longest BUSY wait after a full refresh before the panel is reset.
+        public var fullRefreshTimeout: Duration
+        /// The longest BUSY wait after a partial refresh.
+        public var partialRefreshTimeout: Duration
+        /// The longest BUSY wait after a reset.
+        public var resetTimeout: Duration
+        /// How often BUSY is polled once the expected time has passed.
+        public var pollInterval: Duration
+
+        /// Creates settings; the defaults suit the 2.13" V4 (full 2–4 s, partial 0.4–0.8 s).
+        public init(partialRefreshesBeforeFull: Int = 15, fullRefreshInterval: Duration = .seconds(24 * 3600),
+                    expectedFullRefresh: Duration = .seconds(2), expectedPartialRefresh: Duration = .milliseconds(400),
+                    fullRefreshTimeout: Duration = .seconds(10), partialRefreshTimeout: Duration = .seconds(3),
+                    resetTimeout: Duration = .seconds(1), pollInterval: Duration = .milliseconds(10)) {
+            self.partialRefreshesBeforeFull = max(0, partialRefreshesBeforeFull)
+            self.fullRefreshInterval = fullRefreshInterval
+            self.expectedFullRefresh = expectedFullRefresh
+            self.expectedPartialRefresh = expectedPartialRefresh
+            self.fullRefreshTimeout = fullRefreshTimeout
+            self.partialRefreshTimeout = partialRefreshTimeout
+            self.resetTimeout = resetTimeout
+            self.pollInterval = pollInterval
+        }
+    }
+
+    /// Pipeline-facing description.
+    public nonisolated let panel: PanelDescription
+    /// Refresh policy and timing.
+    public nonisolated let settings: Settings
+    private let bus: any CommandDataBus
+    private let reset: ResetLine
+    private let busy: any InputLine
+    private let clock: any PanelClock
+    private let store: any EInkStateStore
+    private var initialized = false
+    private var asleep = false
+    /// What the glass shows when known (packed rows, 1 = white).
+    private var image: [UInt8]?
+    private var partialsSinceFull = 0
+    private var lastFullRefresh: Duration = .zero
+    /// The last error saving the state, kept so the host can report it; refreshing goes on without it.
+    public private(set) var lastStoreError: (any Error)?
+
+    private static let width = 122, height = 250, bytesPerRow = 16
+
+    /// Creates a controller; does no I/O.
+    /// - Parameters:
+    ///   - bus: SPI with the D/C line.
+    ///   - reset: The RST line and pulse timing.
+    ///   - busy: The BUSY line (active = busy).
+    ///   - clock: Time for BUSY waits and refresh policy.
+    ///   - store: Where the refresh state survives restarts.
+    ///   - settings: Refresh policy and timing.
+    public init(bus: any CommandDataBus, reset: ResetLine, busy: any InputLine, clock: any PanelClock,
+                store: any EInkStateStore, settings: Settings = Settings()) {
+        self.bus = bus
+        self.reset = reset
+        self.busy = busy
+        self.clock = clock
+        self.store = store
+        self.settings = settings
+        panel = PanelDescription(
+            name: "SSD1680 122×250", size: Size(width: Self.width, height: Self.height), format: .mono1,
+            addressing: TransferAddressing(
+                tileWidth: 8, tileHeight: 1, bytesPerTile: 1,
+                // 44 + 2, 45 + 4, 4E + 1, 4F + 2, 24, 22 + 1, 20, then 26 and the window again.
+                windowSetup: BusCost(bytes: 32, transactions: 0),
+                windowsSpanBands: true, strategy: .boundingBox),
+            supportsHardwareFlip: false)
+    }
+
+    /// The configuration after a reset (SSD1680 application note order, HARDWARE.md).
+    static let configuration: [SSD1680Command] = [
+        .driverOutput(lastGate: 249, scan: 0x00),     // 01 F9 00 00: 250 gates
+        .dataEntryMode(0x03),                         // 11 03: X then Y, both increasing
+        .borderWaveform(0x05),                        // 3C 05: border follows LUT 1 (white)
+        .displayUpdateControl1(0x00, 0x80),           // 21 00 80: normal RAM, sources S8–S167
+        .temperatureSensor(0x80),                     // 18 80: internal sensor
+    ]
+
+    /// Resets the panel, waits for BUSY, sends the software reset and configuration, and loads
+    /// the saved state: with a saved image both RAMs get it so the next refresh may be partial.
+    public func initialize() async throws {
+        try await start(reloadingState: true)
+    }
+
+    /// Resets and configures the panel; with `reloadingState` the picture is taken from the
+    /// store (after a fault or restart), otherwise the one in memory is kept (waking from sleep).
+    private func start(reloadingState: Bool) async throws {
+        initialized = false
+        if reloadingState { image = nil }
+        asleep = false
+        await bus.resynchronize()
+        try await reset.pulse()
+        try await waitWhileBusy(expected: .zero, timeout: settings.resetTimeout, operation: "reset")
+        try await send(.softwareReset)
+        try await waitWhileBusy(expected: .zero, timeout: settings.resetTimeout, operation: "software reset (12)")
+        for command in Self.configuration { try await send(command) }
+        if image == nil, let saved = try await store.load(), saved.width == Self.width, saved.height == Self.height {
+            image = saved.image
+            partialsSinceFull = saved.partialRefreshesSinceFull
+            lastFullRefresh = saved.lastFullRefresh
+        }
+        if let image {
+            try await writeRAM(0x24, image, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
+            try await writeRAM(0x26, image, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
+        }
+        initialized = true
+    }
+
+    /// Refreshes the regions' bounding box partially, or the whole panel when policy says so.
+    public func write(_ frame: Bitmap, regions: [Rect]) async throws {
+        guard frame.size == panel.size else { throw PanelError.frameSize(panel: panel.name, expected: panel.size, got: frame.size) }
+        if asleep || !initialized { try await start(reloadingState: !asleep) }
+        let packed = Self.pack(frame)
+        let now = await clock.now()
+        let full = image == nil || partialsSinceFull >= settings.partialRefreshesBeforeFull
+            || now - lastFullRefresh >= settings.fullRefreshInterval
+        if full {
+            try await writeRAM(0x24, packed, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
+            try await writeRAM(0x26, packed, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
+            try await refresh(updateControl: 0xF7, expected: settings.expectedFullRefresh, timeout: settings.fullRefreshTimeout, operation: "full refresh")
+            partialsSinceFull = 0
+            lastFullRefresh = now
+        } else {
+            let box = regions.reduce(Rect.zero) { $0.union($1) }.intersection(Rect(origin: .zero, size: panel.size))
+            guard !box.isEmpty else { return }
+            let rows = box.minY..<box.maxY, columns = (box.minX / 8)..<((box.maxX + 7) / 8)
+            try await writeRAM(0x24, packed, rows: rows, byteColumns: columns)
+            try await refresh(updateControl: 0xFF, expected: settings.expectedPartialRefresh, timeout: settings.partialRefreshTimeout, operation: "partial refresh")
+            // The chip does not copy: the old-image RAM must hold the new image for the next partial refresh.
+            try await writeRAM(0x26, packed, rows: rows, byteColumns: columns)
+            partialsSinceFull += 1
+        }
+        image = packed
+        do {
+            try await store.save(EInkState(width: Self.width, height: Self.height, partialRefreshesSinceFull: partialsSinceFull,
+                                           lastFullRefresh: lastFullRefresh, image: packed))
+            lastStoreError = nil
+        } catch {
+            lastStoreError = error
+        }
+    }
+
+    /// E-paper has no light to dim and keeps its picture without power, so levels change nothing.
+    public func setBrightness(_ level: BrightnessLevel) async throws {}
+
+    /// Deep sleep mode 1 (`10 01`, RAM kept); the next write resets and wakes the panel.
+    public func sleep() async throws {
+        guard initialized, !asleep else { return }
+        try await send(.deepSleep(0x01))
+        asleep = true
+    }
+
+    /// Leaves deep sleep with a hardware reset and re-initialisation (RAM reloaded with the picture).
+    public func wake() async throws {
+        if asleep { try await start(reloadingState: false) }
+    }
+
+    // MARK: - Bus
+
+    private func send(_ command: SSD1680Command) async throws {
+        let (opcode, parameters) = command.opcodeAndParameters
+        try await bus.sendCommands([opcode])
+        if !parameters.isEmpty { try await bus.sendData(parameters) }
+    }
+
+    private func writeRAM(_ opcode: UInt8, _ packed: [UInt8], rows: Range<Int>, byteColumns: Range<Int>) async throws {
+        try await send(.ramXRange(start: UInt8(byteColumns.lowerBound), end: UInt8(byteColumns.upperBound - 1)))
+        try await send(.ramYRange(start: UInt16(rows.lowerBound), end: UInt16(rows.upperBound - 1)))
+        try await send(.ramXCounter(UInt8(byteColumns.lowerBound)))
+        try await send(.ramYCounter(UInt16(rows.lowerBound)))
+        var data = [UInt8]()
+        data.reserveCapacity(rows.count * byteColumns.count)
+        for y in rows { data += packed[(y * Self.bytesPerRow + byteColumns.lowerBound)..<(y * Self.bytesPerRow + byteColumns.upperBound)] }
+        try await bus.sendCommands([opcode], thenData: data)
+    }
+
+    private func refresh(updateControl: UInt8, expected: Duration, timeout: Duration, operation: String) async throws {
+        try await send(.displayUpdateControl2(updateControl))
+        try await send(.masterActivation)
+        try await waitWhileBusy(expected: expected, timeout: timeout, operation: operation)
+    }
+
+    private func waitWhileBusy(expected: Duration, timeout: Duration, operation: String) async throws {
+        let start = await clock.now()
+        if expected > .zero { try await clock.sleep(for: expected) }
+        while try await busy.read() {
+            let waited = await clock.now() - start
+            if waited >= timeout {
+                initialized = false
+                image = nil
+                try await reset.pulse()
+                throw PanelError.busyTimeout(panel: panel.name, operation: operation, waited: waited)
+            }
+            try await clock.sleep(for: settings.pollInterval)
+        }
+    }
+
+    /// Packs a mono frame into rows of 16 bytes, MSB leftmost, 1 = white (lit).
+    static func pack(_ frame: Bitmap) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: bytesPerRow * height)
+        frame.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                for x in 0..<width where pixels[y * width + x] >= 128 { out[y * bytesPerRow + x / 8] |= 0x80 >> UInt8(x & 7) }
+            }
+        }
+        return out
+    }
+}

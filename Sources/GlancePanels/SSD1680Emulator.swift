@@ -1,0 +1,315 @@
+import GlanceGraphics
+
+/// A byte-exact SSD1680 e-paper controller on SPI with D/C, RST and BUSY lines, driving a
+/// 2.13" panel (122 sources × 250 gates).
+///
+/// It keeps both RAMs (`24` black/white = new, `26` red = old), the X/Y windows and counters
+/// with the data entry mode, the update controls, and what the glass shows. `20` runs the
+/// sequence chosen by `22`: with display mode 2 (bit 3) it is a partial refresh that drives
+/// only pixels whose two RAM bits differ, to the new value; otherwise a full refresh that
+/// drives every pixel. RAM is not copied by the chip: a controller that leaves `26` stale gets
+/// wrong pixels, as on the glass. BUSY is timed on the injected clock. Deep sleep ignores
+/// everything until a hardware reset; BUSY reads active meanwhile.
+public actor SSD1680Emulator {
+    /// Refresh and reset durations.
+    public struct Timing: Hashable, Sendable {
+        /// A full refresh.
+        public var fullRefresh: Duration = .seconds(3)
+        /// A partial refresh.
+        public var partialRefresh: Duration = .milliseconds(600)
+        /// Hardware or software reset.
+        public var reset: Duration = .milliseconds(2)
+        /// Creates timings.
+        public init(fullRefresh: Duration = .seconds(3), partialRefresh: Duration = .milliseconds(600), reset: Duration = .milliseconds(2)) {
+            self.fullRefresh = fullRefresh
+            self.partialRefresh = partialRefresh
+            self.reset = reset
+        }
+    }
+
+    /// Panel width (sources) in pixels.
+    public nonisolated let width = 122
+    /// Panel height (gates) in pixels.
+    public nonisolated let height = 250
+    /// RAM width in bytes (176 sources).
+    public nonisolated let ramBytesPerRow = 22
+    /// RAM height in gates.
+    public nonisolated let ramRows = 296
+    /// Refresh timing.
+    public nonisolated let timing: Timing
+    private let clock: any PanelClock
+
+    /// The black/white RAM (`24`): byte `x + y * 22`, MSB leftmost, 1 = white.
+    public private(set) var blackWhiteRAM: [UInt8]
+    /// The red RAM (`26`), the "old image" of partial refresh.
+    public private(set) var redRAM: [UInt8]
+    /// Every decoded command in order (RAM writes with their byte counts).
+    public private(set) var commands: [SSD1680Command] = []
+    /// What the glass shows: 255 white, 0 black (e-paper keeps it without power).
+    public private(set) var glass: Bitmap
+    /// Bytes clocked in over SPI so far (commands, parameters and data).
+    public private(set) var bytesReceived = 0
+    /// Full refreshes run.
+    public private(set) var fullRefreshes = 0
+    /// Partial refreshes run.
+    public private(set) var partialRefreshes = 0
+    /// Partial refreshes since the last full one: the ghosting counter.
+    public private(set) var partialRefreshesSinceFull = 0
+    /// The highest ghosting counter reached.
+    public private(set) var worstGhosting = 0
+    /// Bytes that arrived while BUSY was active (a correct driver sends none).
+    public private(set) var bytesWhileBusy = 0
+    /// Whether the chip is in deep sleep.
+    public private(set) var inDeepSleep = false
+    /// Whether RST is held active.
+    public private(set) var inReset = false
+    /// The data entry mode (`11`), reset 03.
+    public private(set) var dataEntryMode: UInt8 = 0x03
+    /// The display update control 2 value (`22`).
+    public private(set) var updateControl: UInt8 = 0xFF
+    /// The RAM X window in bytes.
+    public private(set) var xRange: ClosedRange<Int> = 0...21
+    /// The RAM Y window in gates.
+    public private(set) var yRange: ClosedRange<Int> = 0...295
+    /// The X counter in bytes.
+    public private(set) var xCounter = 0
+    /// The Y counter in gates.
+    public private(set) var yCounter = 0
+    /// Driver output scan options (`01` third byte); bit 0 (TB) reverses the gate order.
+    public private(set) var scan: UInt8 = 0
+    private var busyUntil: Duration = .zero
+    private var dataCommand = false
+    private var current: UInt8?
+    private var parameters: [UInt8] = []
+    private var ramDataCount = 0
+
+    /// Creates a powered-up controller: garbage RAM, a white glass.
+    public init(clock: any PanelClock, timing: Timing = Timing()) {
+        self.clock = clock
+        self.timing = timing
+        blackWhiteRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x1680)
+        redRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x1681)
+        glass = Bitmap(width: 122, height: 250, value: 255)
+    }
+
+    /// Simulates removing and restoring power: RAM becomes garbage and registers reset; the glass keeps its picture.
+    public func powerCycle() {
+        blackWhiteRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x2680)
+        redRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x2681)
+        resetRegisters()
+        inDeepSleep = false
+        busyUntil = .zero
+    }
+
+    // MARK: - Lines and bus
+
+    /// The SPI side: clocks bytes in as commands or data according to D/C.
+    public nonisolated var spi: Port { Port(emulator: self) }
+    /// The D/C line (active = data).
+    public nonisolated var dataCommandLine: Line { Line(emulator: self, name: "dc") }
+    /// The RST line (active = held in reset).
+    public nonisolated var resetLine: Line { Line(emulator: self, name: "rst") }
+    /// The BUSY line (active = busy).
+    public nonisolated var busyLine: Busy { Busy(emulator: self) }
+
+    /// The emulator's SPI device.
+    public struct Port: SPIDevice {
+        let emulator: SSD1680Emulator
+        /// Bus 0.
+        public var bus: Int { 0 }
+        /// Chip select 0.
+        public var chipSelect: Int { 0 }
+        /// The kernel's default `bufsiz`.
+        public var maximumTransferLength: Int { 4096 }
+        /// Clocks `bytes` in.
+        public func write(_ bytes: [UInt8]) async throws { await emulator.receive(bytes) }
+    }
+
+    /// One of the emulator's output lines.
+    public struct Line: OutputLine {
+        let emulator: SSD1680Emulator
+        /// `dc` or `rst`.
+        public let name: String
+        /// Drives the line.
+        public func set(_ active: Bool) async throws { await emulator.setLine(name, active) }
+    }
+
+    /// The emulator's BUSY output, read by the driver.
+    public struct Busy: InputLine {
+        let emulator: SSD1680Emulator
+        /// `busy`.
+        public var name: String { "busy" }
+        /// True while a reset or refresh runs, or in deep sleep.
+        public func read() async throws -> Bool { await emulator.isBusy() }
+    }
+
+    /// Whether BUSY is active now.
+    public func isBusy() async -> Bool {
+        if inDeepSleep || inReset { return true }
+        return await clock.now() < busyUntil
+    }
+
+    func setLine(_ name: String, _ active: Bool) async {
+        switch name {
+        case "dc":
+            dataCommand = active
+        case "rst":
+            if inReset, !active {
+                // Leaving reset: registers to defaults, deep sleep left, RAM kept.
+                finishCommand()
+                resetRegisters()
+                inDeepSleep = false
+                busyUntil = await clock.now() + timing.reset
+            }
+            inReset = active
+        default:
+            break
+        }
+    }
+
+    func receive(_ bytes: [UInt8]) async {
+        bytesReceived += bytes.count
+        guard !inReset, !inDeepSleep else { return }
+        if await clock.now() < busyUntil { bytesWhileBusy += bytes.count }
+        for byte in bytes {
+            if dataCommand {
+                receiveData(byte)
+            } else {
+                finishCommand()
+                await startCommand(byte)
+            }
+        }
+    }
+
+    // MARK: - Decoding
+
+    private func startCommand(_ opcode: UInt8) async {
+        current = opcode
+        parameters = []
+        ramDataCount = 0
+        switch opcode {
+        case 0x24, 0x26:
+            break
+        default:
+            if SSD1680Command.parameterCount(opcode: opcode) == 0 {
+                current = nil
+                await apply(SSD1680Command.decode(opcode: opcode, parameters: []))
+            }
+        }
+    }
+
+    private func receiveData(_ byte: UInt8) {
+        guard let opcode = current else { return }
+        if opcode == 0x24 || opcode == 0x26 {
+            writeRAM(opcode == 0x24, byte)
+            ramDataCount += 1
+            return
+        }
+        parameters.append(byte)
+        if parameters.count == SSD1680Command.parameterCount(opcode: opcode) {
+            current = nil
+            applyImmediate(SSD1680Command.decode(opcode: opcode, parameters: parameters))
+        }
+    }
+
+    /// Ends a RAM write when the next command arrives (a command cut short by one is dropped).
+    private func finishCommand() {
+        if let opcode = current, opcode == 0x24 || opcode == 0x26 {
+            commands.append(SSD1680Command.decode(opcode: opcode, parameters: [], dataCount: ramDataCount))
+        }
+        current = nil
+    }
+
+    private func apply(_ command: SSD1680Command) async {
+        if command == .masterActivation {
+            commands.append(command)
+            await activate()
+        } else if command == .softwareReset {
+            commands.append(command)
+            resetRegisters()
+            busyUntil = await clock.now() + timing.reset
+        } else {
+            applyImmediate(command)
+        }
+    }
+
+    private func applyImmediate(_ command: SSD1680Command) {
+        commands.append(command)
+        switch command {
+        case let .driverOutput(_, scan): self.scan = scan
+        case let .deepSleep(mode): if mode != 0 { inDeepSleep = true }
+        case let .dataEntryMode(mode): dataEntryMode = mode
+        case let .displayUpdateControl2(value): updateControl = value
+        case let .ramXRange(start, end): xRange = Int(start)...max(Int(start), Int(end))
+        case let .ramYRange(start, end): yRange = Int(min(start, end))...Int(max(start, end))
+        case let .ramXCounter(x): xCounter = Int(x)
+        case let .ramYCounter(y): yCounter = Int(y)
+        default: break
+        }
+    }
+
+    private func resetRegisters() {
+        dataEntryMode = 0x03
+        updateControl = 0xFF
+        xRange = 0...21
+        yRange = 0...295
+        xCounter = 0
+        yCounter = 0
+        scan = 0
+    }
+
+    private func writeRAM(_ blackWhite: Bool, _ byte: UInt8) {
+        if xCounter < ramBytesPerRow, yCounter < ramRows {
+            if blackWhite { blackWhiteRAM[yCounter * ramBytesPerRow + xCounter] = byte } else { redRAM[yCounter * ramBytesPerRow + xCounter] = byte }
+        }
+        let xStep = dataEntryMode & 0x01 != 0 ? 1 : -1, yStep = dataEntryMode & 0x02 != 0 ? 1 : -1
+        func stepX() -> Bool {
+            xCounter += xStep
+            if xCounter > xRange.upperBound || xCounter < xRange.lowerBound {
+                xCounter = xStep > 0 ? xRange.lowerBound : xRange.upperBound
+                return true
+            }
+            return false
+        }
+        func stepY() -> Bool {
+            yCounter += yStep
+            if yCounter > yRange.upperBound || yCounter < yRange.lowerBound {
+                yCounter = yStep > 0 ? yRange.lowerBound : yRange.upperBound
+                return true
+            }
+            return false
+        }
+        if dataEntryMode & 0x04 == 0 {
+            if stepX() { _ = stepY() }
+        } else {
+            if stepY() { _ = stepX() }
+        }
+    }
+
+    private func activate() async {
+        let now = await clock.now()
+        guard updateControl & 0x04 != 0 else {
+            busyUntil = now + timing.reset
+            return
+        }
+        let partial = updateControl & 0x08 != 0
+        for y in 0..<height {
+            let row = (scan & 0x01 != 0 ? height - 1 - y : y) * ramBytesPerRow
+            for x in 0..<width {
+                let bit = UInt8(0x80) >> UInt8(x & 7)
+                let new = blackWhiteRAM[row + x / 8] & bit != 0
+                if partial, (redRAM[row + x / 8] & bit != 0) == new { continue }
+                glass[x, y] = new ? 255 : 0
+            }
+        }
+        if partial {
+            partialRefreshes += 1
+            partialRefreshesSinceFull += 1
+            worstGhosting = max(worstGhosting, partialRefreshesSinceFull)
+        } else {
+            fullRefreshes += 1
+            partialRefreshesSinceFull = 0
+        }
+        busyUntil = now + (partial ? timing.partialRefresh : timing.fullRefresh)
+    }
+}

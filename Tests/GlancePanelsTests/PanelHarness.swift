@@ -1,0 +1,42 @@
+import GlancePanels
+import GlanceTesting
+
+/// A controller wired to its emulator, with access to what the emulator's glass shows.
+struct PanelHarness: Sendable {
+    let name: String
+    let controller: any PanelController
+    let shown: @Sendable () async -> Bitmap
+    let glass: @Sendable () async -> Bitmap
+    let traffic: @Sendable () async -> BusCost
+}
+
+/// Every OLED setup the property tests cover.
+enum OLEDSetup: Sendable, CustomStringConvertible, Hashable {
+    case ssd1306(SSD1306Controller.Model)
+    case sh1106(offset: Int)
+
+    static let all: [OLEDSetup] = SSD1306Controller.Model.all.map { .ssd1306($0) } + [0, 2, 4].map { .sh1106(offset: $0) }
+
+    var description: String {
+        switch self {
+        case let .ssd1306(model): model.name
+        case let .sh1106(offset): "SH1106 offset \(offset)"
+        }
+    }
+
+    /// Builds the emulator and controller; `wrap` may interpose on the emulator's I2C device.
+    func make(wrap: (any I2CDevice) -> any I2CDevice = { $0 }) -> PanelHarness {
+        switch self {
+        case let .ssd1306(model):
+            let emulator = SSD1306Emulator(configuration: .init(model: model))
+            let controller = SSD1306Controller(bus: I2CCommandDataBus(device: wrap(emulator)), model: model)
+            return PanelHarness(name: description, controller: controller, shown: { await emulator.shownImage },
+                                glass: { await emulator.glass }, traffic: { await emulator.traffic })
+        case let .sh1106(offset):
+            let emulator = SH1106Emulator(columnOffset: offset)
+            let controller = SH1106Controller(bus: I2CCommandDataBus(device: wrap(emulator)), columnOffset: offset)
+            return PanelHarness(name: description, controller: controller, shown: { await emulator.shownImage },
+                                glass: { await emulator.glass }, traffic: { await emulator.traffic })
+        }
+    }
+}
