@@ -15,6 +15,9 @@ let package = Package(
         // Command line parsing for `glance` and every WidgetBundle.main(): subcommands,
         // generated --help and typed options without a hand-written parser.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // YAML for board presets and glance.yaml: Yams keeps each node's line and column,
+        // which every configuration error reports.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // MARK: - System libraries
@@ -34,7 +37,7 @@ let package = Package(
         ),
 
         // MARK: - Core (no operating-system access)
-        .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedFonts"]),
+        .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedResources"]),
         .target(name: "GlanceUI", dependencies: ["GlanceGraphics"]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceUI"]),
         .target(name: "GlancePanels", dependencies: ["GlanceGraphics"]),
@@ -49,7 +52,9 @@ let package = Package(
             dependencies: [
                 "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput", "GlanceLinux", "GlanceReferenceViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["EmbedResources"]
         ),
         .target(name: "Glance", dependencies: ["GlanceUI", "GlanceWidgets", "GlanceHost"]),
         .target(name: "GlanceExamples", dependencies: ["Glance"]),
@@ -60,7 +65,7 @@ let package = Package(
 
         // MARK: - Build tools
         .executableTarget(name: "glance-embed", path: "Sources/glance-embed"),
-        .plugin(name: "EmbedFonts", capability: .buildTool(), dependencies: ["glance-embed"]),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["glance-embed"]),
 
         // MARK: - Tests
         .target(name: "GlanceTesting", dependencies: ["GlanceGraphics"]),
