@@ -210,15 +210,16 @@ def U(m, c):
     return g
 
 
-def k_shape(m, top, jy=None):
-    # upper arm at 45 degrees into the stem at row jy, steeper leg from there to the baseline
+def k_shape(m, top, jy=None, extra=0):
+    # upper arm into the stem at row jy, a leg from there to the baseline;
+    # `extra` widens the letter so the leg is less steep
     s = m.dspan
     jy = (top + 1) // 2 if jy is None else jy
     ov = 1 if m.v > 1 else 0
-    W = m.v - ov + (top - jy) + s
+    W = m.v - ov + (top - jy) + s + extra
     g = G(m, W)
     g.vs(0, 0, top)
-    g.diag(W - s, top, m.v - ov, jy, s)
+    g.diag(W - s - extra, top, m.v - ov, jy, s)
     g.diag(m.v - ov + 1, jy - 1, W - s, 0, s)
     return g
 
@@ -228,8 +229,25 @@ def K(m, c):
     return k_shape(m, m.cap - 1)
 
 
+def M_numeral(m):
+    # stems and a V whose arms are thinner than the stems, so both notches stay open
+    v = m.v
+    s = max(2, v - (2 if m.bold else 1))
+    top = m.cap - 1
+    vy = round(m.cap * (0.36 if m.bold else 0.4))     # bottom of the V
+    cx = v - 1 + round((top - vy) * 0.5)
+    W = 2 * cx + s
+    g = G(m, W)
+    g.vs(0, 0, top).vsr(W - 1, 0, top)
+    g.diag(v - 1, top, cx, vy, s)
+    g.mirror_x()
+    return g
+
+
 @design('M')
 def Mm(m, c):
+    if m.fam == 'numerals':
+        return M_numeral(m)
     W = m.sym(m.Hw + 2)
     g = G(m, W)
     s = m.dspan
@@ -266,8 +284,26 @@ def V(m, c):
     return g
 
 
+def A_numeral(m):
+    # a flat-topped A: two legs, a top bar and a crossbar, with a clear counter
+    s = m.v
+    W = m.dW + (5 if m.bold else 3)
+    top = m.cap - 1
+    g = G(m, W)
+    xa = (W - 2 * s - 1) // 2       # lean of each leg over the cap height
+    g.diag(0, 0, xa, top, s)
+    g.mirror_x()
+    g.hbt(xa, W - 1 - xa, top)
+    by = max(m.h, round(m.cap * 0.3) - (1 if m.bold else 0))
+    xs = sorted(x for (x, y) in g.px if y == by)
+    g.hb(xs[0], xs[-1], by)
+    return g
+
+
 @design('A')
 def A(m, c):
+    if m.fam == 'numerals':
+        return A_numeral(m)
     W = m.sym(m.Hw, m.dspan)
     g = G(m, W)
     s = m.dspan
@@ -286,13 +322,21 @@ def A(m, c):
 
 @design('W')
 def Ww(m, c):
-    W = m.sym(m.Hw + 2 * m.v, m.dspan)
-    g = G(m, W)
+    return w_shape(m, m.Hw + 2 * m.v, m.cap, m.cap - 1 - m.cap // 5)
+
+
+def w_shape(m, W, hgt, peak):
+    """Two Vs; in bold from 17 px the inner strokes are a pixel thinner and
+    each V has a flat foot, so the notches stay open down to the baseline."""
     s = m.dspan
-    cx = (W - s) // 2
-    q = (cx) // 2
-    g.diag(0, m.cap - 1, q, 0, s)
-    g.diag(q, 0, cx, m.cap - 1 - m.cap // 5, s)
+    si = s - 1 if s >= 3 else s
+    wide = si < s
+    W = m.sym(W + (3 if wide else 0), si)
+    g = G(m, W)
+    cx = (W - si) // 2
+    q = cx // 2 - (1 if wide else 0)
+    g.diag(0, hgt - 1, q, 0, s)
+    g.diag(q + (s - si) + (1 if wide else 0), 0, cx, peak, si)
     g.mirror_x()
     return g
 
@@ -534,9 +578,7 @@ def j(m, c):
     x = W - m.v
     g.vs(x, -m.desc + 1, m.xh - 1)
     g.hb(0, x, -m.desc)
-    if m.v == 1 or True:
-        g.clear(x, -m.desc, W - 1, -m.desc)
-        g.vs(x, -m.desc + 1, m.xh - 1)
+    g.clear(x, -m.desc, W - 1, -m.desc)
     dw, dh = dotsz(m)
     b = m.xh + (1 if m.size < 17 else 2)
     g.rect(x, b, x + dw - 1, b + dh - 1)
@@ -578,7 +620,7 @@ def t(m, c):
 
 @design('k')
 def k(m, c):
-    g = k_shape(m, m.xh - 1)
+    g = k_shape(m, m.xh - 1, extra=1 if m.size >= 10 else 0)
     g.vs(0, 0, m.lasc - 1)
     return g
 
@@ -610,15 +652,7 @@ def yy(m, c):
 
 @design('w')
 def ww(m, c):
-    W = m.sym(m.nw + 2 * m.v + 1, m.dspan)
-    g = G(m, W)
-    s = m.dspan
-    cx = (W - s) // 2
-    q = cx // 2
-    g.diag(0, m.xh - 1, q, 0, s)
-    g.diag(q, 0, cx, m.xh - 1, s)
-    g.mirror_x()
-    return g
+    return w_shape(m, m.nw + 2 * m.v + 1, m.xh, m.xh - 1)
 
 
 @design('x')

@@ -3,11 +3,12 @@
 
     python3 Fonts/Source/fontgen.py [--preview DIR]
 
-Glance Sans 10-22 px is rasterised from the skeleton designs in designs.py and
-symbols.py with the per-size metrics of metrics.py; Glance Sans 8 px is drawn
-by hand in glance8.txt. Accented letters are composed from a base letter and
-an accent mark (accents.py). Glance Numerals uses the digit designs at 28 and
-34 px. With --preview, a 4x PNG of every face is written to DIR.
+Glance Sans is rasterised from the skeleton designs in designs.py and
+symbols.py with the per-size metrics of metrics.py; handdrawn.py replaces
+single glyphs at the small sizes (8-13 px) with pixel drawings. Accented
+letters are composed from a base letter and an accent mark (accents.py).
+Glance Numerals uses the digit designs at 28 and 34 px, with numeral-specific
+A, M and %. With --preview, a 4x PNG of every face is written to DIR.
 """
 
 import os

@@ -78,7 +78,7 @@ class Glyph:
     def rrect_set(x0, y0, x1, y1, r, p=2.0):
         """Filled rounded rectangle; r = radius or (tl, tr, bl, br); each
         radius may be a number or an (rx, ry) pair."""
-        if not isinstance(r, (tuple, list)) or (len(r) == 2 and not isinstance(r[0], (tuple, list)) and False):
+        if not isinstance(r, (tuple, list)):
             r = (r, r, r, r)
         rs = []
         for c in r:

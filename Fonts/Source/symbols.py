@@ -435,7 +435,6 @@ def paren(m, c):
             g.px = {(x, y) for (x, y) in g.px if x < W}
             g.px |= {(W - 1, hi), (W - 1, lo)}
             g.px -= {(m.v, hi), (m.v, lo)} if W - m.v > 1 else set()
-            g.px |= {(x, hi) for x in range(m.v, W)} if False else set()
     else:
         g.ring(0, lo, 2 * W + 4, hi, (R, 0, R, 0), clip=lambda x, y: x <= W - 1 and (x < m.v or y in (lo, hi) or y <= lo + m.h - 1 or y >= hi - m.h + 1))
     if c == ')':
@@ -498,8 +497,27 @@ def dollar(m, c):
     return g
 
 
+def percent_numeral(m):
+    # two small rings with lighter strokes than the digits, well clear of a steep slash
+    v = max(2, m.v - (2 if m.bold else 1))
+    h = max(2, m.h - (1 if m.bold else 0))
+    s = max(2, m.v - 1)
+    top = m.cap - 1
+    rw = 2 * v + 4
+    rh = round(m.cap * 0.4) + (1 if m.bold else 0)
+    W = 2 * rw + (2 if m.bold else 1)
+    g = G(m, W)
+    R = 2.5
+    g.ring(0, top - rh + 1, rw - 1, top, R, v=v, h=h)
+    g.ring(W - rw, 0, W - 1, rh - 1, R, v=v, h=h)
+    g.diag(1, 0, W - s - 1, top, s)
+    return g
+
+
 @sym('%')
 def percent(m, c):
+    if m.fam == 'numerals':
+        return percent_numeral(m)
     W = m.dW + (1 if m.size <= 12 else 2)
     g = G(m, W)
     top = m.cap - 1
@@ -525,10 +543,7 @@ def ampersand(m, c):
     lw = W - 1
     Rl = 1 if lw < 7 else 2.5
     g.ring(0, 0, lw - 1, mid + m.h - 1, (Rl, 0, Rl, Rl), clip=lambda x, y: x < lw - m.v - 1 or y < m.h + 1)
-    g.clear(m.v, mid, m.v + (1 if m.v == 1 else 0), mid + m.h - 1) if False else None
     g.diag(m.v, mid - 1 + (0 if m.v == 1 else 0), W - m.dspan, 0, m.dspan)
-    g.px = {(x, y) for (x, y) in g.px if not (y == mid and 0 < x < m.v + 1 and False)}
-    g.hb(W - 1 - m.v - (1 if m.size >= 15 else 0), W - 1, (mid + 1) // 2 + (1 if m.cap >= 12 else 0)) if False else None
     g.vs(W - m.v, max(1, mid // 2), max(1, mid // 2) + max(0, mid // 3), m.v) if m.cap >= 7 else None
     return g
 
@@ -540,7 +555,7 @@ def at(m, c):
     lo = -1 if m.desc >= 2 else 0
     top = m.cap - 1
     R = 2.5 if W >= 8 else 1
-    g.ring(0, lo, W - 1, top, R, clip=lambda x, y: not (y < lo + m.h + (2 if m.size >= 15 else 1) and x > W // 2 and y > lo + m.h - 1) and not (x > W // 2 and y == lo and False))
+    g.ring(0, lo, W - 1, top, R, clip=lambda x, y: not (y < lo + m.h + (2 if m.size >= 15 else 1) and x > W // 2 and y > lo + m.h - 1))
     # inner a: bowl + stem joined to the outer ring
     iw = W - 2 * m.v - 2 - (1 if m.size >= 15 else 0)
     ix = m.v + 1
@@ -549,7 +564,6 @@ def at(m, c):
     Ri = 1
     g.ring(ix, ib, ix + iw - 1, it, Ri, clip=lambda x, y: x < ix + iw - m.v)
     g.vs(ix + iw - m.v, ib, it)
-    g.clear(ix + iw, ib - 1 + (1 if m.h == 1 else 0), W - 1, ib - 1 + (1 if m.h == 1 else 0)) if False else None
     g.px -= {(x, y) for (x, y) in g.px if x >= W - m.v and lo <= y < ib + (0 if m.size < 12 else 0)}
     g.rect(ix + iw - m.v, ib, W - 1 - m.v, ib + m.h - 1)
     g.vs(W - m.v, ib, max(ib, top - int(R)))
@@ -566,29 +580,15 @@ def asterisk(m, c):
     top = m.cap - 1
     cx = (W - m.v) // 2
     g.vs(cx, top - n + 1, top)
-    bars = n // 2
-    y_up = top - n // 2 + (n // 4) if n >= 5 else top
     if n == 3:
-        g.px |= {(0, top), (2 + m.v - 1, top), (0, top - 2), (2 + m.v - 1, top - 2)}
-        g.rect(0, top, m.v - 1, top).rect(W - m.v, top, W - 1, top)
-        g.px -= {(0, top - 2), (W - 1, top - 2)}
-        g.rect(0, top - 1, W - 1, top - 1) if False else None
-        g.px = set()
-        g.vs(cx, top - 2, top)
         g.rect(0, top - 1, W - 1, top - 1)
-        g.px -= {(x, top - 1) for x in range(cx, cx + m.v)}
-        g.px |= {(x, top - 1) for x in range(cx, cx + m.v)}
-        g.px -= {(cx + i, top) for i in range(m.v)} if False else set()
         g.px -= {(cx + i, top - 2) for i in range(m.v)}
         g.px |= {(0, top - 2), (W - 1, top - 2)}
     else:
         k = n // 2
-        g.rect(0, top - k - (m.h - 1) // 2, W - 1, top - k + m.h // 2) if False else None
-        g.diag(0, top - k + k // 2 + 0, cx, top - k, m.dspan) if False else None
         # three strokes: vertical, and two diagonals (60 degrees)
         y_hi = top - k + (k + 1) // 2
         y_lo = top - k - (k + 1) // 2
-        g.diag(0, y_hi, W - m.v, y_lo, m.dspan) if False else None
         line(g, 0, y_hi, W - m.dspan, y_lo, m.dspan)
         line(g, 0, y_lo, W - m.dspan, y_hi, m.dspan)
     return g
@@ -599,8 +599,13 @@ def degree(m, c):
     n = max(3, round(m.xh * 0.55)) + (m.v - 1)
     if m.size >= 17:
         n += 1
-    g = G(m, n)
     top = m.cap - 1
+    if m.bold and m.size <= 13:
+        # a 2-pixel stroke would fill the ring: a square 3x3 ring keeps its hole
+        g = G(m, 3)
+        g.rect(0, top - 2, 2, top).clear(1, top - 1, 1, top - 1)
+        return g
+    g = G(m, n)
     g.ring(0, top - n + 1, n - 1, top, 1 if n < 6 else 2.5, v=m.v, h=max(1, min(m.h, m.v)))
     return g
 
@@ -854,8 +859,6 @@ def fractions(m, c):
     g.add_pixels(p1, 0, top - h1 + 1)
     g.add_pixels(p2, W - w2, 0)
     # fraction slash between them
-    g.diag(0 if m.size >= 15 else 0, 0, W - 1, top, 1) if False else None
-    line(g, w1 - 1 if h1 + h2 > m.cap else w1 - 1, 0 if h1 + h2 > m.cap else 0, w1, top, 1) if False else None
     sl = G(m, W)
     line(sl, 1, 0, W - 2, top, 1)
     g.px |= {(x, y) for (x, y) in sl.px if not any((x + dx, y) in g.px for dx in (-1, 0, 1))}
@@ -1000,7 +1003,6 @@ def germandbls(m, c):
     Ru = R if R > 1 else 1
     g.ring(0, mid, W - 1 - (1 if m.v == 1 and W >= 5 else 0), top, (Ru, Ru, 0, Ru), clip=lambda x, y: y >= mid + m.h or x >= m.v + 1)
     g.ring(m.v + (0 if m.v > 1 else 0), 0, W - 1, mid + m.h - 1, (0, R, 0, R), clip=lambda x, y: x >= m.v + 1)
-    g.rect(m.v, 0, m.v + 0, 0) if False else None
     return g
 
 
