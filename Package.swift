@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

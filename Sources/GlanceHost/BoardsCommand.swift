@@ -1,0 +1,43 @@
+import ArgumentParser
+import GlanceGraphics
+
+/// `glance boards`: the built-in board presets with their panels and buttons.
+struct BoardsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boards",
+        abstract: "List the built-in board presets with their panels and buttons.",
+        discussion: """
+            Use a preset with `glance run --board NAME`, or copy one from Boards/ and point \
+            --board at your copy.
+            """
+    )
+
+    func run() {
+        print(BoardsCommand.table(BoardCatalog.builtIn), terminator: "")
+    }
+
+    /// One block per board: name and description, panel, connection and buttons.
+    static func table(_ boards: [BoardConfiguration]) -> String {
+        var text = ""
+        for board in boards {
+            let panel = board.panel
+            let connection: String = switch panel.connection {
+            case .emulated: "emulated in the terminal"
+            case .i2c(let bus, let address): "/dev/i2c-\(bus) at 0x\(String(address, radix: 16))"
+            case .spi(let bus, let cs, let dc, let reset, let busy): "/dev/spidev\(bus).\(cs), DC GPIO\(dc), RST GPIO\(reset), BUSY GPIO\(busy)"
+            case .framebuffer(let path): path
+            }
+            text += "\(board.name)\n"
+            if !board.summary.isEmpty { text += "  \(board.summary)\n" }
+            text += "  panel:   \(panel.controller.rawValue) \(panel.size.width)x\(panel.size.height), \(connection)\n"
+            let buttons = board.buttons.list.map { button in
+                var parts = [String]()
+                if let line = button.line { parts.append("GPIO\(line)") }
+                if let key = button.key { parts.append("key \(key)") }
+                return "\(button.name) (\(parts.joined(separator: ", ")))"
+            }
+            text += "  buttons: \(buttons.isEmpty ? "none" : buttons.joined(separator: ", "))\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import GlanceUI
+
+/// `glance config`: work with board and face files.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Check board and face configuration files.",
+        subcommands: [Check.self]
+    )
+
+    /// `glance config check FILE`.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate a board file or a face file (glance.yaml) without running anything.",
+            discussion: """
+                A file with a 'panel' key is read as a board, anything else as a face. A face is \
+                checked against its board (its 'board' key, else --board, else the simulator). \
+                Problems are printed as FILE:LINE:COLUMN: message, and the exit status is 2.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The board or face file.", valueName: "file"))
+        var file: String
+
+        @Option(name: .long, help: ArgumentHelp("The board a face file is checked against when it names none.", valueName: "name|path"))
+        var board: String?
+
+        func run() throws {
+            do {
+                let summary = try ConfigCommand.check(file: file, board: board)
+                print("\(file): OK — \(summary)")
+            } catch let error as ConfigurationError {
+                FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    /// Validates `file`, returning a one-line summary of what it describes.
+    static func check(file: String, board boardOption: String?) throws -> String {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ConfigurationError(file: file, message: FileManager.default.fileExists(atPath: file) ? "cannot be read (check its permissions)" : "no such file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw ConfigurationError(file: file, message: "is not UTF-8 text") }
+        if let root = try? ConfigNode.parse(text, file: file), let mapping = root.node.mapping,
+           mapping.keys.contains(where: { $0.scalar?.string == "panel" }) {
+            let board = try BoardConfiguration(yaml: text, file: file)
+            return "board '\(board.name)': \(board.panel.controller.rawValue) \(board.panel.size.width)x\(board.panel.size.height), \(board.buttons.list.count) buttons"
+        }
+        let face = try FaceConfiguration(yaml: text, file: file)
+        let board = try BoardCatalog.board(face.board?.value ?? boardOption ?? "simulator")
+        try face.validate(board: board, kinds: WidgetRegistry.current.kinds, intents: WidgetRegistry.current.intents)
+        return "face for board '\(board.name)': \(face.slots.count) slots, \(face.bindings.count) bindings"
+    }
+}
+
+/// What the running bundle offers, for validating face files: widget kinds with their
+/// families, and intent names. `WidgetBundle.main()` fills it before parsing the command line.
+public struct WidgetRegistry: Sendable {
+    /// Widget kinds and the families each supports.
+    public var kinds: [String: [WidgetFamily]]
+    /// Intent type names and titles.
+    public var intents: [String]
+
+    /// Creates a registry.
+    public init(kinds: [String: [WidgetFamily]], intents: [String]) {
+        self.kinds = kinds
+        self.intents = intents
+    }
+
+    private static let storage = LockedRegistry()
+
+    /// The registry of the bundle being run (empty until a bundle registers).
+    public static var current: WidgetRegistry {
+        get { storage.value }
+        set { storage.value = newValue }
+    }
+}
+
+private final class LockedRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var registry = WidgetRegistry(kinds: [:], intents: [])
+    var value: WidgetRegistry {
+        get { lock.lock(); defer { lock.unlock() }; return registry }
+        set { lock.lock(); registry = newValue; lock.unlock() }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The board presets built into `glance` (from `Boards/`), and lookup of `--board` values.
+public enum BoardCatalog {
+    /// Every built-in preset, parsed, sorted by name. A preset that fails to parse is a
+    /// build defect caught by the tests; it is left out here rather than crashing.
+    public static let builtIn: [BoardConfiguration] = EmbeddedBoards.files.keys.sorted().compactMap { path in
+        try? BoardConfiguration(yaml: EmbeddedBoards.files[path]!, file: "Boards/\(path)")
+    }
+
+    /// The names of the built-in presets.
+    public static var names: [String] { builtIn.map(\.name) }
+
+    /// The board named `value`, or read from the file at `value` when it is a path
+    /// (contains a `/` or ends in `.yaml`).
+    /// - Throws: `ConfigurationError`: unknown name (with the closest name and the list), a
+    ///   missing or unreadable file, or an invalid one.
+    public static func board(_ value: String, fileSystem: FileManager = .default) throws -> BoardConfiguration {
+        if value.contains("/") || value.hasSuffix(".yaml") || value.hasSuffix(".yml") {
+            guard let data = fileSystem.contents(atPath: value) else {
+                let reason = fileSystem.fileExists(atPath: value) ? "cannot be read (check its permissions)" : "does not exist"
+                throw ConfigurationError(file: value, message: "board file \(reason)")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ConfigurationError(file: value, message: "board file is not UTF-8 text")
+            }
+            return try BoardConfiguration(yaml: text, file: value)
+        }
+        if let board = builtIn.first(where: { $0.name == value }) { return board }
+        throw ConfigurationError(file: "--board", message: "no board named '\(value)' (built in: \(names.joined(separator: ", ")); or give a path to a .yaml file)",
+                                 suggestion: Suggestions.closest(to: value, in: names))
+    }
+}

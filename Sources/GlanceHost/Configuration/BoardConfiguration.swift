@@ -1,0 +1,246 @@
+import Foundation
+import GlanceGraphics
+
+/// A board preset: which panel is wired how, and which buttons sit on which GPIO lines.
+/// Read from `Boards/NAME.yaml` (built in) or a user's file with `--board PATH`.
+public struct BoardConfiguration: Equatable, Sendable {
+    /// The preset's name, e.g. `adafruit-oled-bonnet`.
+    public var name: String
+    /// One line for `glance boards`.
+    public var summary: String
+    /// The display.
+    public var panel: Panel
+    /// The buttons; empty when the board has none.
+    public var buttons: Buttons
+    /// Where the preset was read from (for messages).
+    public var source: String
+
+    /// A panel controller Glance drives.
+    public enum Controller: String, CaseIterable, Sendable {
+        case ssd1306, ssd1309, ssd1315, sh1106, ssd1327, ssd1680, framebuffer
+
+        /// The panel sizes the controller supports (empty: any size).
+        var sizes: [Size] {
+            switch self {
+            case .ssd1306, .ssd1315: [Size(width: 128, height: 64), Size(width: 128, height: 32), Size(width: 72, height: 40), Size(width: 64, height: 48)]
+            case .ssd1309, .sh1106: [Size(width: 128, height: 64)]
+            case .ssd1327: [Size(width: 128, height: 128)]
+            case .ssd1680: [Size(width: 250, height: 122)]
+            case .framebuffer: []
+            }
+        }
+
+        /// Whether the controller is wired over SPI (the others use I2C, or a file).
+        var usesSPI: Bool { self == .ssd1680 }
+    }
+
+    /// How the panel is reached.
+    public enum Connection: Equatable, Sendable {
+        /// An in-process controller emulator: the simulator.
+        case emulated
+        /// `/dev/i2c-BUS`, 7-bit `address`.
+        case i2c(bus: Int, address: Int)
+        /// `/dev/spidevBUS.CS` with data/command, reset and busy GPIO lines (BCM numbers).
+        case spi(bus: Int, chipSelect: Int, dataCommand: Int, reset: Int, busy: Int)
+        /// A Linux framebuffer device such as `/dev/fb1`.
+        case framebuffer(path: String)
+    }
+
+    /// The display and how its pixels are prepared.
+    public struct Panel: Equatable, Sendable {
+        public var controller: Controller
+        public var size: Size
+        public var connection: Connection
+        /// Clockwise rotation in degrees: 0, 90, 180 or 270.
+        public var rotation: Int
+        /// How gray becomes 1 bit on monochrome panels.
+        public var mono: MonoConversion
+        /// How the simulator and previews color the glass.
+        public var look: String
+        /// SH1106 only: the RAM column of the panel's first pixel (0, 2 or 4).
+        public var columnOffset: Int
+        /// What the panel shows after Glance stops: `off` (OLED display off) or `keep` the last frame.
+        public var onExit: String
+        /// E-ink: a full refresh after this many partial ones.
+        public var fullRefreshEvery: Int
+    }
+
+    /// A button: its name (used by bindings), its line and its simulator key.
+    public struct Button: Equatable, Sendable {
+        public var name: String
+        /// The GPIO line: a BCM number or a line name from `glance gpio list`; nil for key-only buttons.
+        public var line: LineReference?
+        /// The key that presses it in the simulator.
+        public var key: String?
+    }
+
+    /// A GPIO line by offset or by name.
+    public enum LineReference: Equatable, Sendable, CustomStringConvertible {
+        case offset(Int)
+        case name(String)
+
+        public var description: String {
+            switch self {
+            case .offset(let offset): "\(offset)"
+            case .name(let name): name
+            }
+        }
+    }
+
+    /// How buttons are wired.
+    public struct Buttons: Equatable, Sendable {
+        /// GPIO chip labels to try in order (the first one present is used).
+        public var chips: [String]
+        /// True when a pressed button pulls the line low (the usual wiring with a pull-up).
+        public var activeLow: Bool
+        /// `pull-up`, `pull-down` or `none`.
+        public var bias: String
+        /// Edges closer than this to the previous one are bounce.
+        public var debounce: Duration
+        /// The buttons, in file order.
+        public var list: [Button]
+
+        /// No buttons.
+        public static let none = Buttons(chips: [], activeLow: true, bias: "pull-up", debounce: .milliseconds(15), list: [])
+    }
+
+    /// Keys the simulator can map to buttons.
+    static let keyNames = ["up", "down", "left", "right", "enter", "space", "tab", "escape", "backspace"]
+        + "abcdefghijklmnoprstuvwxyz0123456789".map(String.init)
+
+    // MARK: - Parsing
+
+    /// Reads a board file.
+    /// - Parameters:
+    ///   - text: The YAML.
+    ///   - file: The file name used in messages.
+    /// - Throws: `ConfigurationError` naming file, line and column.
+    public init(yaml text: String, file: String) throws {
+        let root = try ConfigNode.parse(text, file: file)
+        let fields = try root.mapping(allowed: ["name", "description", "panel", "buttons"])
+        guard let nameNode = fields["name"] else { throw root.error("missing 'name' (the preset's name, e.g. my-oled)") }
+        name = try nameNode.string()
+        summary = try fields["description"]?.string() ?? ""
+        guard let panelNode = fields["panel"] else { throw root.error("missing 'panel' (controller, size and bus of the display)") }
+        panel = try Self.panel(panelNode)
+        buttons = try fields["buttons"].map(Self.buttons) ?? .none
+        source = file
+        try validate(root: root, buttonsNode: fields["buttons"])
+    }
+
+    private static func panel(_ node: ConfigNode) throws -> Panel {
+        let fields = try node.mapping(allowed: ["controller", "size", "bus", "address", "dc", "reset", "busy", "device",
+                                                "rotation", "mono", "look", "column-offset", "on-exit", "full-refresh-every"])
+        guard let controllerNode = fields["controller"] else {
+            throw node.error("missing 'controller' (one of: \(Controller.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let controller = Controller(rawValue: try controllerNode.choice(Controller.allCases.map(\.rawValue)))!
+        guard let sizeNode = fields["size"] else { throw node.error("missing 'size' (WIDTHxHEIGHT, e.g. 128x64)") }
+        let size = try Self.size(sizeNode)
+        if !controller.sizes.isEmpty, !controller.sizes.contains(size) {
+            throw sizeNode.error("\(controller.rawValue) panels are \(controller.sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ", ")), not \(size.width)x\(size.height)")
+        }
+        guard let busNode = fields["bus"] else { throw node.error("missing 'bus' (emulated, i2c-N, spi-B.C or framebuffer)") }
+        let connection = try Self.connection(busNode, fields: fields, controller: controller, panel: node)
+        let rotation = try fields["rotation"]?.int() ?? 0
+        guard [0, 90, 180, 270].contains(rotation) else {
+            throw fields["rotation"]!.error("rotation is \(rotation), expected 0, 90, 180 or 270")
+        }
+        let mono = try fields["mono"].map { MonoConversion(rawValue: try $0.choice(["dither", "threshold"]) == "dither" ? "orderedDither" : "threshold")! }
+        let look = try fields["look"]?.choice(PanelLook.names) ?? (controller == .ssd1680 ? "paper" : "white")
+        let columnOffset = try fields["column-offset"]?.int(in: 0...4) ?? (controller == .sh1106 ? 2 : 0)
+        if fields["column-offset"] != nil, controller != .sh1106 {
+            throw fields["column-offset"]!.error("column-offset applies only to sh1106 panels")
+        }
+        let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller == .ssd1680 ? "keep" : "off")
+        let fullRefresh = try fields["full-refresh-every"]?.int(in: 1...1000) ?? 20
+        return Panel(controller: controller, size: size, connection: connection, rotation: rotation, mono: mono ?? .orderedDither,
+                     look: look, columnOffset: columnOffset, onExit: onExit, fullRefreshEvery: fullRefresh)
+    }
+
+    private static func size(_ node: ConfigNode) throws -> Size {
+        let text = try node.string()
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (8...4096).contains(width), (8...4096).contains(height) else {
+            throw node.error("size is '\(text)', expected WIDTHxHEIGHT such as 128x64")
+        }
+        return Size(width: width, height: height)
+    }
+
+    private static func connection(_ node: ConfigNode, fields: [String: ConfigNode], controller: Controller, panel: ConfigNode) throws -> Connection {
+        let text = try node.string()
+        func gpio(_ key: String) throws -> Int {
+            guard let field = fields[key] else { throw panel.error("missing '\(key)' (the BCM number of the panel's \(key) line)") }
+            return try field.int(in: 0...511)
+        }
+        if text == "emulated" {
+            return .emulated
+        }
+        if text.hasPrefix("i2c-"), let bus = Int(text.dropFirst(4)), bus >= 0 {
+            guard !controller.usesSPI, controller != .framebuffer else { throw node.error("\(controller.rawValue) panels are not wired over I2C; use spi-B.C") }
+            guard let addressNode = fields["address"] else { throw panel.error("missing 'address' (0x3c or 0x3d for these panels)") }
+            let address = try addressNode.int(in: 0x08...0x77)
+            return .i2c(bus: bus, address: address)
+        }
+        if text.hasPrefix("spi-") {
+            let parts = text.dropFirst(4).split(separator: ".")
+            guard parts.count == 2, let bus = Int(parts[0]), let cs = Int(parts[1]) else {
+                throw node.error("bus is '\(text)', expected spi-BUS.CS such as spi-0.0")
+            }
+            guard controller.usesSPI else { throw node.error("\(controller.rawValue) panels are wired over I2C; use i2c-N") }
+            return .spi(bus: bus, chipSelect: cs, dataCommand: try gpio("dc"), reset: try gpio("reset"), busy: try gpio("busy"))
+        }
+        if text == "framebuffer" {
+            guard controller == .framebuffer else { throw node.error("bus 'framebuffer' needs controller: framebuffer") }
+            return .framebuffer(path: try fields["device"]?.string() ?? "/dev/fb1")
+        }
+        throw node.error("bus is '\(text)', expected emulated, i2c-N (e.g. i2c-1), spi-B.C (e.g. spi-0.0) or framebuffer")
+    }
+
+    private static func buttons(_ node: ConfigNode) throws -> Buttons {
+        let fields = try node.mapping(allowed: ["chip", "active-low", "bias", "debounce", "lines"])
+        var chips = [String]()
+        if let chip = fields["chip"] {
+            chips = chip.node.sequence != nil ? try chip.sequence().map { try $0.string() } : [try chip.string()]
+        }
+        var list = [Button]()
+        for (name, keyNode, value) in try fields["lines"]?.pairs() ?? [] {
+            guard !list.contains(where: { $0.name == name }) else { throw keyNode.error("button '\(name)' is defined twice") }
+            let settings = try value.mapping(allowed: ["line", "key"])
+            var line: LineReference?
+            if let lineNode = settings["line"] {
+                let text = try lineNode.string()
+                line = Int(text).map { .offset($0) } ?? .name(text)
+                if case .offset(let offset) = line, !(0...511).contains(offset) {
+                    throw lineNode.error("line \(offset) is out of range (0…511)")
+                }
+            }
+            let key = try settings["key"]?.choice(keyNames)
+            guard line != nil || key != nil else { throw value.error("button '\(name)' needs a 'line' (GPIO) or a 'key' (simulator)") }
+            list.append(Button(name: name, line: line, key: key))
+        }
+        return Buttons(chips: chips, activeLow: try fields["active-low"]?.bool() ?? true,
+                       bias: try fields["bias"]?.choice(["pull-up", "pull-down", "none"]) ?? "pull-up",
+                       debounce: try fields["debounce"]?.duration() ?? .milliseconds(15), list: list)
+    }
+
+    /// Cross-field checks: buttons with lines need a chip, and never sit on the panel's bus pins.
+    private func validate(root: ConfigNode, buttonsNode: ConfigNode?) throws {
+        guard let buttonsNode else { return }
+        if buttons.list.contains(where: { $0.line != nil }), buttons.chips.isEmpty {
+            throw buttonsNode.error("buttons with GPIO lines need 'chip' (a chip label such as pinctrl-bcm2711; see glance gpio list)")
+        }
+        var reserved = [Int: String]()
+        switch panel.connection {
+        case .i2c(bus: 1, _): reserved = [2: "I2C SDA", 3: "I2C SCL"]
+        case .spi(bus: 0, let cs, let dc, let reset, let busy):
+            reserved = [9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8 - cs: "SPI CE\(cs)", dc: "the panel's DC line", reset: "the panel's RST line", busy: "the panel's BUSY line"]
+        default: break
+        }
+        for button in buttons.list {
+            if case .offset(let offset)? = button.line, let use = reserved[offset] {
+                throw buttonsNode.error("button '\(button.name)' is on GPIO\(offset), which is \(use) of the panel; claiming it as an input would disconnect the panel")
+            }
+        }
+    }
+}

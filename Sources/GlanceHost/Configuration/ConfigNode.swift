@@ -1,0 +1,163 @@
+import Foundation
+import Yams
+
+/// A YAML node with the file it came from, read through typed accessors that turn every
+/// mismatch into a `ConfigurationError` at the node's line and column.
+struct ConfigNode {
+    let node: Node
+    let file: String
+    /// A description of where the node sits, such as "panel" or "slot 2", for messages.
+    let path: String
+
+    /// Parses `text` into its root node.
+    /// - Throws: `ConfigurationError` for YAML syntax errors and empty documents.
+    static func parse(_ text: String, file: String) throws -> ConfigNode {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ConfigurationError(file: file, line: 1, column: 1, message: "the file is empty; expected a mapping of settings")
+            }
+            return ConfigNode(node: node, file: file, path: "")
+        } catch let error as ConfigurationError {
+            throw error
+        } catch let error as YamlError {
+            throw ConfigNode.describe(error, file: file)
+        }
+    }
+
+    private static func describe(_ error: YamlError, file: String) -> ConfigurationError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return ConfigurationError(file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ConfigurationError(file: file, line: context.mark.line, column: context.mark.column,
+                                      message: "the key '\(duplicates.first ?? "?")' appears twice in one mapping")
+        case .reader(let problem, _, _, _):
+            return ConfigurationError(file: file, message: "cannot read the file as YAML: \(problem)")
+        default:
+            return ConfigurationError(file: file, message: "cannot read the file as YAML: \(error)")
+        }
+    }
+
+    var line: Int { node.mark?.line ?? 0 }
+    var column: Int { node.mark?.column ?? 0 }
+
+    /// An error at this node.
+    func error(_ message: String, suggestion: String? = nil) -> ConfigurationError {
+        ConfigurationError(file: file, line: line, column: column, message: message, suggestion: suggestion)
+    }
+
+    private var what: String { path.isEmpty ? "the file" : path }
+
+    // MARK: - Mappings
+
+    /// The node's key/value pairs after checking every key is one of `allowed` (an unknown
+    /// key is an error pointing at the key, with the closest allowed key suggested).
+    func mapping(allowed: [String]) throws -> [String: ConfigNode] {
+        guard let mapping = node.mapping else {
+            throw error("\(what) should be a mapping of settings (\(allowed.joined(separator: ", "))), found \(kind)")
+        }
+        var result = [String: ConfigNode]()
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                throw ConfigNode(node: key, file: file, path: path).error("keys in \(what) must be names")
+            }
+            guard allowed.contains(name) else {
+                throw ConfigNode(node: key, file: file, path: path).error(
+                    "unknown key '\(name)' in \(what) (expected one of: \(allowed.joined(separator: ", ")))",
+                    suggestion: Suggestions.closest(to: name, in: allowed))
+            }
+            result[name] = ConfigNode(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)")
+        }
+        return result
+    }
+
+    /// The node's pairs in file order, keys unchecked (for maps of user-chosen names).
+    func pairs() throws -> [(key: String, keyNode: ConfigNode, value: ConfigNode)] {
+        guard let mapping = node.mapping else { throw error("\(what) should be a mapping, found \(kind)") }
+        return try mapping.map { key, value in
+            let keyNode = ConfigNode(node: key, file: file, path: path)
+            guard let name = key.scalar?.string else { throw keyNode.error("keys in \(what) must be names") }
+            return (name, keyNode, ConfigNode(node: value, file: file, path: "\(path).\(name)"))
+        }
+    }
+
+    /// The node's elements.
+    func sequence() throws -> [ConfigNode] {
+        guard let sequence = node.sequence else { throw error("\(what) should be a list, found \(kind)") }
+        return sequence.enumerated().map { index, element in
+            ConfigNode(node: element, file: file, path: "\(path)[\(index + 1)]")
+        }
+    }
+
+    // MARK: - Scalars
+
+    /// The node as a string.
+    func string() throws -> String {
+        guard let scalar = node.scalar else { throw error("\(what) should be a text value, found \(kind)") }
+        return scalar.string
+    }
+
+    /// The node as an integer; accepts decimal and 0x hexadecimal, within `range`.
+    func int(in range: ClosedRange<Int>? = nil) throws -> Int {
+        let text = try string()
+        let value = text.lowercased().hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) : Int(text)
+        guard let value else { throw error("\(what) should be a whole number, found '\(text)'") }
+        if let range, !range.contains(value) {
+            throw error("\(what) is \(text), expected \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// The node as a Boolean (`true`/`false`, `yes`/`no`, `on`/`off`).
+    func bool() throws -> Bool {
+        let text = try string().lowercased()
+        switch text {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error("\(what) should be true or false, found '\(text)'")
+        }
+    }
+
+    /// The node as one of `choices`, with the closest one suggested on a typo.
+    func choice(_ choices: [String]) throws -> String {
+        let text = try string()
+        guard choices.contains(text) else {
+            throw error("\(what) is '\(text)', expected one of: \(choices.joined(separator: ", "))",
+                        suggestion: Suggestions.closest(to: text, in: choices))
+        }
+        return text
+    }
+
+    /// The node as a duration: a number with a unit, `ms`, `s`, `m` or `h` (e.g. `30s`, `1.5m`).
+    func duration() throws -> Duration {
+        let text = try string().trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (unit, seconds) in units where text.hasSuffix(unit) {
+            let number = text.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
+            if let value = Double(number), value >= 0, value.isFinite {
+                return .milliseconds(Int64((value * seconds * 1000).rounded()))
+            }
+        }
+        throw error("\(what) should be a duration such as 600ms, 30s, 10m or 1h, found '\(text)'")
+    }
+
+    /// The node as a time of day `HH:MM`, in minutes after midnight.
+    func timeOfDay(_ text: String) throws -> Int {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+              (0...23).contains(hours), (0...59).contains(minutes) else {
+            throw error("\(what) has '\(text)', expected a time of day such as 22:30")
+        }
+        return hours * 60 + minutes
+    }
+
+    /// YAML's name for what this node is, for messages.
+    var kind: String {
+        switch node {
+        case .scalar(let scalar): "'\(scalar.string)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+}

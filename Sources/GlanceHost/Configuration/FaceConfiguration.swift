@@ -1,0 +1,221 @@
+import Foundation
+import GlanceGraphics
+import GlanceUI
+
+/// A value read from a configuration file, with where it was (for later validation errors).
+public struct Located<Value: Sendable & Equatable>: Equatable, Sendable {
+    public var value: Value
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    func error(_ message: String, suggestion: String? = nil) -> ConfigurationError {
+        ConfigurationError(file: file, line: line, column: column, message: message, suggestion: suggestion)
+    }
+}
+
+/// The user's face, `glance.yaml`: the board, which widgets sit in which slots, what the
+/// buttons do, and when the face dims.
+public struct FaceConfiguration: Equatable, Sendable {
+    /// The board name or path; nil uses `--board` or the simulator.
+    public var board: Located<String>?
+    /// The slots; empty uses the panel's default face.
+    public var slots: [Slot]
+    /// Button bindings.
+    public var bindings: [Binding]
+    /// Always-on timings.
+    public var alwaysOn: AlwaysOn
+    /// The app group whose container providers read (default `glance`).
+    public var appGroup: String
+    /// Where `widgetURL` and `Link` URLs go; nil logs them.
+    public var urlHandler: URLHandler?
+    /// Reloads per widget per rolling 24 hours; nil means unlimited (development).
+    public var reloadBudget: Int?
+    /// Where the file was read from.
+    public var source: String
+
+    /// One region of the panel holding a stack of widgets.
+    public struct Slot: Equatable, Sendable {
+        public var family: WidgetFamily
+        /// Where on the panel; nil fills the panel.
+        public var frame: Rect?
+        /// Widget kinds, in stack order.
+        public var widgets: [Located<String>]
+        /// True keeps the stack's order; false lets relevance pick the shown widget.
+        public var pinned: Bool
+    }
+
+    /// What a gesture on a button does.
+    public struct Binding: Equatable, Sendable {
+        public var button: Located<String>
+        public var gesture: String
+        /// An intent's type name or title, or a built-in action.
+        public var action: Located<String>
+    }
+
+    /// When the face dims and switches off.
+    public struct AlwaysOn: Equatable, Sendable {
+        /// Idle time before dimming to always-on.
+        public var idle: Duration
+        /// Further idle time before switching off; nil never switches off.
+        public var off: Duration?
+        /// Minutes after midnight of the night schedule's start and end, during which the panel is off.
+        public var night: ClosedRange<Int>?
+        public var nightWraps: Bool
+        /// Redact `privacySensitive()` content while dimmed.
+        public var hideSensitive: Bool
+
+        /// 30 s to always-on, never off, no night, sensitive content shown.
+        public static let standard = AlwaysOn(idle: .seconds(30), off: nil, night: nil, nightWraps: false, hideSensitive: false)
+    }
+
+    /// How URLs are opened.
+    public enum URLHandler: Equatable, Sendable {
+        /// Run this program (no shell) with the URL appended as the last argument.
+        case command([String])
+        /// POST the URL to this address.
+        case http(String)
+    }
+
+    /// The gestures a binding can name.
+    public static let gestures = ["click", "double-click", "long-press", "press", "release", "repeat"]
+    /// The built-in actions a binding can name.
+    public static let builtInActions = ["stack.next", "stack.previous", "focus.next", "focus.activate", "wake"]
+
+    // MARK: - Parsing
+
+    /// Reads `glance.yaml`.
+    /// - Throws: `ConfigurationError` naming file, line and column.
+    public init(yaml text: String, file: String) throws {
+        let root = try ConfigNode.parse(text, file: file)
+        let fields = try root.mapping(allowed: ["board", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget"])
+        board = try fields["board"].map { Located(value: try $0.string(), file: file, line: $0.line, column: $0.column) }
+        slots = try fields["slots"]?.sequence().map(Self.slot) ?? []
+        bindings = try fields["bindings"].map(Self.bindings) ?? []
+        alwaysOn = try fields["always-on"].map(Self.alwaysOn) ?? .standard
+        appGroup = try fields["app-group"]?.string() ?? "glance"
+        if appGroup.isEmpty || appGroup.contains("/") || appGroup.hasPrefix(".") {
+            throw fields["app-group"]!.error("app-group '\(appGroup)' must be a simple name (no slashes), e.g. desk")
+        }
+        urlHandler = try fields["url-handler"].map(Self.urlHandler)
+        if let budget = fields["reload-budget"] {
+            let text = try budget.string()
+            reloadBudget = text == "unlimited" ? nil : try budget.int(in: 1...10_000)
+        } else {
+            reloadBudget = 70
+        }
+        source = file
+    }
+
+    private static func slot(_ node: ConfigNode) throws -> Slot {
+        let fields = try node.mapping(allowed: ["family", "frame", "widgets", "pinned"])
+        let families = ["accessoryRectangular", "accessoryCircular", "accessoryInline", "accessoryCorner"]
+        guard let familyNode = fields["family"] else { throw node.error("missing 'family' (one of: \(families.joined(separator: ", ")))") }
+        let family = WidgetFamily(rawValue: try familyNode.choice(families))!
+        var frame: Rect?
+        if let frameNode = fields["frame"] {
+            let f = try frameNode.mapping(allowed: ["x", "y", "width", "height"])
+            func value(_ key: String, _ range: ClosedRange<Int>) throws -> Int {
+                guard let node = f[key] else { throw frameNode.error("frame needs x, y, width and height; '\(key)' is missing") }
+                return try node.int(in: range)
+            }
+            frame = Rect(x: try value("x", 0...4095), y: try value("y", 0...4095), width: try value("width", 1...4096), height: try value("height", 1...4096))
+        }
+        guard let widgetsNode = fields["widgets"] else { throw node.error("missing 'widgets' (the widget kinds shown in this slot)") }
+        let widgets = widgetsNode.node.sequence != nil ? try widgetsNode.sequence() : [widgetsNode]
+        guard !widgets.isEmpty else { throw widgetsNode.error("a slot needs at least one widget kind") }
+        return Slot(family: family, frame: frame,
+                    widgets: try widgets.map { Located(value: try $0.string(), file: $0.file, line: $0.line, column: $0.column) },
+                    pinned: try fields["pinned"]?.bool() ?? false)
+    }
+
+    private static func bindings(_ node: ConfigNode) throws -> [Binding] {
+        var result = [Binding]()
+        for (button, keyNode, value) in try node.pairs() {
+            let located = Located(value: button, file: keyNode.file, line: keyNode.line, column: keyNode.column)
+            if value.node.mapping != nil {
+                for (gesture, gestureNode, action) in try value.pairs() {
+                    guard gestures.contains(gesture) else {
+                        throw gestureNode.error("unknown gesture '\(gesture)' (expected one of: \(gestures.joined(separator: ", ")))",
+                                                suggestion: Suggestions.closest(to: gesture, in: gestures))
+                    }
+                    result.append(Binding(button: located, gesture: gesture,
+                                          action: Located(value: try action.string(), file: action.file, line: action.line, column: action.column)))
+                }
+            } else {
+                result.append(Binding(button: located, gesture: "click",
+                                      action: Located(value: try value.string(), file: value.file, line: value.line, column: value.column)))
+            }
+        }
+        return result
+    }
+
+    private static func alwaysOn(_ node: ConfigNode) throws -> AlwaysOn {
+        let fields = try node.mapping(allowed: ["idle", "off", "night", "hide-sensitive"])
+        var result = AlwaysOn.standard
+        if let idle = fields["idle"] { result.idle = try idle.duration() }
+        if let off = fields["off"] { result.off = try off.string() == "never" ? nil : try off.duration() }
+        if let night = fields["night"] {
+            let text = try night.string()
+            let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { throw night.error("night is '\(text)', expected START-END such as 23:00-07:00") }
+            let start = try night.timeOfDay(parts[0]), end = try night.timeOfDay(parts[1])
+            result.night = min(start, end)...max(start, end)
+            result.nightWraps = start > end
+        }
+        if let hide = fields["hide-sensitive"] { result.hideSensitive = try hide.bool() }
+        return result
+    }
+
+    private static func urlHandler(_ node: ConfigNode) throws -> URLHandler {
+        let fields = try node.mapping(allowed: ["command", "http"])
+        if let command = fields["command"] {
+            let words = command.node.sequence != nil ? try command.sequence().map { try $0.string() } : [try command.string()]
+            guard let program = words.first, !program.isEmpty else { throw command.error("command needs a program to run") }
+            return .command(words)
+        }
+        if let http = fields["http"] {
+            let text = try http.string()
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? "") else {
+                throw http.error("http is '\(text)', expected an http:// or https:// address")
+            }
+            return .http(text)
+        }
+        throw node.error("url-handler needs 'command' (a program and its arguments) or 'http' (an address)")
+    }
+
+    // MARK: - Validation against what exists
+
+    /// Checks names against the board's buttons, the bundle's widget kinds (and the families
+    /// each supports) and its intents.
+    /// - Throws: the first `ConfigurationError`, with the closest valid name.
+    public func validate(board: BoardConfiguration, kinds: [String: [WidgetFamily]], intents: [String]) throws {
+        for slot in slots {
+            for widget in slot.widgets {
+                guard let families = kinds[widget.value] else {
+                    throw widget.error("no widget of kind '\(widget.value)' in this bundle (kinds: \(kinds.keys.sorted().joined(separator: ", ")))",
+                                       suggestion: Suggestions.closest(to: widget.value, in: kinds.keys))
+                }
+                guard families.contains(slot.family) else {
+                    throw widget.error("widget '\(widget.value)' does not support \(slot.family) (it supports \(families.map(\.rawValue).joined(separator: ", ")))")
+                }
+            }
+            if let frame = slot.frame, !Rect(origin: .zero, size: board.panel.size).contains(frame) {
+                throw ConfigurationError(file: source, message: "slot frame \(frame) lies outside the \(board.panel.size.width)x\(board.panel.size.height) panel of board '\(board.name)'")
+            }
+        }
+        let buttons = board.buttons.list.map(\.name)
+        for binding in bindings {
+            guard buttons.contains(binding.button.value) else {
+                throw binding.button.error("board '\(board.name)' has no button '\(binding.button.value)' (buttons: \(buttons.joined(separator: ", ")))",
+                                           suggestion: Suggestions.closest(to: binding.button.value, in: buttons))
+            }
+            let action = binding.action.value
+            guard Self.builtInActions.contains(action) || intents.contains(action) else {
+                let known = Self.builtInActions + intents
+                throw binding.action.error("'\(action)' is neither a built-in action (\(Self.builtInActions.joined(separator: ", "))) nor an intent of this bundle",
+                                           suggestion: Suggestions.closest(to: action, in: known))
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import GlanceHost
+import GlanceUI
+
+@Suite struct BoardConfigurationTests {
+    @Test func everyPresetLoads() throws {
+        #expect(BoardCatalog.builtIn.count == EmbeddedBoards.files.count)
+        let names = Set(BoardCatalog.names)
+        for required in ["simulator", "simulator-sh1106", "simulator-ssd1327", "simulator-epaper", "adafruit-oled-bonnet", "adafruit-pioled",
+                         "sh1106-1.3in", "ssd1309-2.42in", "waveshare-oled-1.5in", "waveshare-epaper-2.13in-v4"] {
+            #expect(names.contains(required), "missing preset \(required)")
+        }
+        let bonnet = try BoardCatalog.board("adafruit-oled-bonnet")
+        #expect(bonnet.panel.connection == .i2c(bus: 1, address: 0x3C))
+        #expect(bonnet.buttons.list.map(\.name) == ["A", "B", "up", "down", "left", "right", "centre"])
+        #expect(bonnet.buttons.list[0].line == .offset(5))
+        #expect(bonnet.buttons.chips.first == "pinctrl-rp1")
+        let epaper = try BoardCatalog.board("waveshare-epaper-2.13in-v4")
+        #expect(epaper.panel.connection == .spi(bus: 0, chipSelect: 0, dataCommand: 25, reset: 17, busy: 24))
+        #expect(epaper.panel.onExit == "keep")
+    }
+
+    @Test func unknownBoardSuggestsTheClosest() {
+        #expect(throws: ConfigurationError(file: "--board",
+                                           message: "no board named 'simulater' (built in: \(BoardCatalog.names.joined(separator: ", ")); or give a path to a .yaml file)",
+                                           suggestion: "simulator")) {
+            try BoardCatalog.board("simulater")
+        }
+        #expect(throws: ConfigurationError(file: "/nonexistent/board.yaml", message: "board file does not exist")) {
+            try BoardCatalog.board("/nonexistent/board.yaml")
+        }
+    }
+
+    private static let valid = """
+        name: test
+        panel:
+          controller: ssd1306
+          size: 128x64
+          bus: i2c-1
+          address: 0x3c
+        buttons:
+          chip: gpio-sim
+          lines:
+            A: {line: 5, key: a}
+        """
+
+    @Test(arguments: [
+        ("name: x\n", "b.yaml:1:1: missing 'panel' (controller, size and bus of the display)"),
+        ("", "b.yaml:1:1: the file is empty; expected a mapping of settings"),
+        ("name: [x\n", "b.yaml:2:1: YAML syntax error: did not find expected ',' or ']'"),
+        ("- 1\n", "b.yaml:1:1: the file should be a mapping of settings (name, description, panel, buttons), found a list"),
+        ("name: x\npanle: {}\n", "b.yaml:2:1: unknown key 'panle' in the file (expected one of: name, description, panel, buttons); did you mean 'panel'?"),
+        ("name: x\npanel:\n  controller: ssd1307\n", "b.yaml:3:15: panel.controller is 'ssd1307', expected one of: ssd1306, ssd1309, ssd1315, sh1106, ssd1327, ssd1680, framebuffer; did you mean 'ssd1306'?"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 100x64\n  bus: emulated\n", "b.yaml:4:9: ssd1306 panels are 128x64, 128x32, 72x40, 64x48, not 100x64"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: big\n", "b.yaml:4:9: size is 'big', expected WIDTHxHEIGHT such as 128x64"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: i2c-1\n", "b.yaml:3:3: missing 'address' (0x3c or 0x3d for these panels)"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: i2c-1\n  address: 0x99\n", "b.yaml:6:12: panel.address is 0x99, expected 8…119"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: usb\n", "b.yaml:5:8: bus is 'usb', expected emulated, i2c-N (e.g. i2c-1), spi-B.C (e.g. spi-0.0) or framebuffer"),
+        ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: spi-0.0\n  dc: 25\n", "b.yaml:3:3: missing 'reset' (the BCM number of the panel's reset line)"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: emulated\n  rotation: 45\n", "b.yaml:6:13: rotation is 45, expected 0, 90, 180 or 270"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: emulated\n  column-offset: 2\n", "b.yaml:6:18: column-offset applies only to sh1106 panels"),
+        ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: i2c-1, address: 0x3c}\nbuttons:\n  chip: c\n  lines:\n    up: {line: 3}\n",
+         "b.yaml:4:3: button 'up' is on GPIO3, which is I2C SCL of the panel; claiming it as an input would disconnect the panel"),
+        ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  lines:\n    up: {line: 17}\n",
+         "b.yaml:4:3: buttons with GPIO lines need 'chip' (a chip label such as pinctrl-bcm2711; see glance gpio list)"),
+        ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  lines:\n    up: {key: upp}\n",
+         "b.yaml:5:15: buttons.lines.up.key is 'upp', expected one of: up, down, left, right, enter, space, tab, escape, backspace, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, r, s, t, u, v, w, x, y, z, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9; did you mean 'up'?"),
+        ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  debounce: fast\n",
+         "b.yaml:4:13: buttons.debounce should be a duration such as 600ms, 30s, 10m or 1h, found 'fast'"),
+    ])
+    func brokenBoardFiles(text: String, message: String) {
+        let error = #expect(throws: ConfigurationError.self) { try BoardConfiguration(yaml: text, file: "b.yaml") }
+        #expect(error?.description == message)
+    }
+
+    @Test func validBoardParses() throws {
+        let board = try BoardConfiguration(yaml: Self.valid, file: "b.yaml")
+        #expect(board.buttons.debounce == .milliseconds(15))
+        #expect(board.panel.mono == .orderedDither)
+    }
+}
+
+@Suite struct FaceConfigurationTests {
+    private let kinds: [String: [WidgetFamily]] = ["Clock": [.accessoryRectangular, .accessoryInline], "Weather": [.accessoryCircular, .accessoryRectangular]]
+    private let intents = ["ToggleTaskIntent", "Complete next task"]
+
+    private func face(_ text: String) throws -> FaceConfiguration {
+        let face = try FaceConfiguration(yaml: text, file: "glance.yaml")
+        try face.validate(board: try BoardCatalog.board("simulator"), kinds: kinds, intents: intents)
+        return face
+    }
+
+    @Test func fullFaceParses() throws {
+        let face = try face("""
+            board: simulator
+            slots:
+              - family: accessoryRectangular
+                widgets: [Clock, Weather]
+            bindings:
+              A: stack.next
+              B: {click: ToggleTaskIntent, long-press: wake}
+            always-on:
+              idle: 45s
+              off: 10m
+              night: 23:30-07:00
+              hide-sensitive: yes
+            app-group: desk
+            url-handler: {command: [xdg-open]}
+            reload-budget: unlimited
+            """)
+        #expect(face.slots.first?.widgets.map(\.value) == ["Clock", "Weather"])
+        #expect(face.bindings.map(\.gesture) == ["click", "click", "long-press"])
+        #expect(face.alwaysOn.idle == .seconds(45) && face.alwaysOn.off == .seconds(600))
+        #expect(face.alwaysOn.night == 420...1410 && face.alwaysOn.nightWraps)
+        #expect(face.reloadBudget == nil)
+        #expect(face.urlHandler == .command(["xdg-open"]))
+    }
+
+    @Test(arguments: [
+        ("slots:\n  - family: accessoryRectangular\n    widgets: [Clok]\n",
+         "glance.yaml:3:15: no widget of kind 'Clok' in this bundle (kinds: Clock, Weather); did you mean 'Clock'?"),
+        ("slots:\n  - family: accessoryCircular\n    widgets: Clock\n",
+         "glance.yaml:3:14: widget 'Clock' does not support accessoryCircular (it supports accessoryRectangular, accessoryInline)"),
+        ("slots:\n  - family: accessoryRound\n    widgets: Clock\n",
+         "glance.yaml:2:13: slots[1].family is 'accessoryRound', expected one of: accessoryRectangular, accessoryCircular, accessoryInline, accessoryCorner"),
+        ("slots:\n  - family: accessoryInline\n    widgts: Clock\n",
+         "glance.yaml:3:5: unknown key 'widgts' in slots[1] (expected one of: family, frame, widgets, pinned); did you mean 'widgets'?"),
+        ("bindings:\n  X: stack.next\n", "glance.yaml:2:3: board 'simulator' has no button 'X' (buttons: A, B, up, down, left, right, centre)"),
+        ("bindings:\n  a: stack.next\n", "glance.yaml:2:3: board 'simulator' has no button 'a' (buttons: A, B, up, down, left, right, centre); did you mean 'A'?"),
+        ("bindings:\n  A: stack.nxt\n", "glance.yaml:2:6: 'stack.nxt' is neither a built-in action (stack.next, stack.previous, focus.next, focus.activate, wake) nor an intent of this bundle; did you mean 'stack.next'?"),
+        ("bindings:\n  A: {hold: wake}\n", "glance.yaml:2:7: unknown gesture 'hold' (expected one of: click, double-click, long-press, press, release, repeat)"),
+        ("always-on:\n  idle: soon\n", "glance.yaml:2:9: always-on.idle should be a duration such as 600ms, 30s, 10m or 1h, found 'soon'"),
+        ("always-on:\n  night: 25:00-07:00\n", "glance.yaml:2:10: always-on.night has '25:00', expected a time of day such as 22:30"),
+        ("reload-budget: -3\n", "glance.yaml:1:16: reload-budget is -3, expected 1…10000"),
+        ("url-handler: {http: ftp://x}\n", "glance.yaml:1:21: http is 'ftp://x', expected an http:// or https:// address"),
+        ("app-group: ../etc\n", "glance.yaml:1:12: app-group '../etc' must be a simple name (no slashes), e.g. desk"),
+        ("bord: simulator\n", "glance.yaml:1:1: unknown key 'bord' in the file (expected one of: board, slots, bindings, always-on, app-group, url-handler, reload-budget); did you mean 'board'?"),
+    ])
+    func brokenFaceFiles(text: String, message: String) {
+        let error = #expect(throws: ConfigurationError.self) { try face(text) }
+        #expect(error?.description == message)
+    }
+
+    @Test func suggestionsNeedToBeClose() {
+        #expect(Suggestions.closest(to: "simulatr", in: ["simulator", "adafruit-pioled"]) == "simulator")
+        #expect(Suggestions.closest(to: "zzz", in: ["simulator"]) == nil)
+        #expect(Suggestions.editDistance(Array("ab"), Array("ba")) == 1)
+    }
+}
