@@ -1,0 +1,121 @@
+import Foundation
+import GlanceLinux
+
+/// A shared container where other programs drop data for widgets (WIDGETKIT item 33): a
+/// directory per app group, `$XDG_STATE_HOME/glance/GROUP` (default `~/.local/state`), or
+/// `/var/lib/glance/GROUP` when Glance runs as a system service.
+///
+/// Scripts write JSON files there; providers read them with `read(_:from:)`. Writes made
+/// through `write(_:to:)` are atomic — a temporary file, fsync, rename — so a reader never
+/// sees half a file. A face can watch a file and reload the widgets that read it.
+public struct AppGroup: Sendable, Hashable {
+    /// The group's name, e.g. `desk`.
+    public let name: String
+    /// The container directory.
+    public let directory: URL
+
+    /// The container of `name` under `root`.
+    public init(name: String, root: URL) {
+        self.name = name
+        self.directory = root.appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// Where containers live for this process: `GLANCE_STATE_DIR` when set, `/var/lib/glance`
+    /// for root, else `$XDG_STATE_HOME/glance` or `~/.local/state/glance`.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment, isRoot: Bool = SystemProcess.isRoot) -> URL {
+        if let explicit = environment["GLANCE_STATE_DIR"], !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
+        if isRoot { return URL(fileURLWithPath: "/var/lib/glance", isDirectory: true) }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("glance", isDirectory: true)
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/state/glance", isDirectory: true)
+    }
+
+    /// The container named `name` in the default root.
+    public static func named(_ name: String) -> AppGroup {
+        AppGroup(name: name, root: defaultRoot())
+    }
+
+    /// The URL of file `name` in the container (`name` may not leave the container).
+    /// - Throws: `AppGroupError.invalidName` for names with `..`, absolute paths or empty names.
+    public func url(for name: String) throws -> URL {
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
+            throw AppGroupError.invalidName(name, group: self.name)
+        }
+        return directory.appendingPathComponent(name)
+    }
+
+    /// Decodes the JSON file `name`.
+    /// - Throws: `AppGroupError.missing` when there is no such file (a provider usually shows
+    ///   a placeholder then), `.unreadable` with the decoder's explanation otherwise.
+    public func read<T: Decodable>(_ type: T.Type, from name: String, decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        let url = try url(for: name)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw AppGroupError.missing(url.path) }
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw AppGroupError.unreadable(url.path, reason: AppGroupError.explain(error))
+        }
+    }
+
+    /// Encodes `value` as JSON into file `name` atomically, creating the container if needed.
+    /// - Throws: `AppGroupError.unwritable` with the reason.
+    public func write<T: Encodable>(_ value: T, to name: String, encoder: JSONEncoder = AppGroup.encoder) throws {
+        let url = try url(for: name)
+        do {
+            try AtomicFile.write(try encoder.encode(value), to: url)
+        } catch let error as AtomicFileError {
+            throw AppGroupError.unwritable(url.path, reason: error.reason)
+        } catch {
+            throw AppGroupError.unwritable(url.path, reason: "\(error)")
+        }
+    }
+
+    /// Pretty, key-sorted JSON, so files are pleasant to read and diff.
+    public static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+/// Why an app-group file could not be used.
+public enum AppGroupError: Error, CustomStringConvertible, Equatable, Sendable {
+    case invalidName(String, group: String)
+    case missing(String)
+    case unreadable(String, reason: String)
+    case unwritable(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidName(let name, let group): "'\(name)' is not a file name inside app group '\(group)' (no '..' or leading '/')"
+        case .missing(let path): "\(path) does not exist yet"
+        case .unreadable(let path, let reason): "\(path) is not the expected JSON: \(reason)"
+        case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        }
+    }
+
+    static func explain(_ error: Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?: "missing key '\(([key] + context.codingPath).map(\.stringValue).reversed().joined(separator: "."))'"
+        case .typeMismatch(let type, let context)?: "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' should be \(type)"
+        case .valueNotFound(let type, let context)?: "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null, expected \(type)"
+        case .dataCorrupted(let context)?: context.debugDescription
+        default: "\(error)"
+        }
+    }
+}
+
+extension FileManager {
+    /// The app-group container, as on Apple platforms (`group.` prefixes are dropped), so
+    /// provider code that locates shared files this way works unchanged. The directory is
+    /// created when missing.
+    public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
+        let name = groupIdentifier.hasPrefix("group.") ? String(groupIdentifier.dropFirst(6)) : groupIdentifier
+        let url = AppGroup.named(name).directory
+        try? createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes files so that readers see either the old or the new content, never a mix: the
+/// data goes to a temporary file in the same directory, is flushed to disk, then renamed
+/// over the target (rename is atomic within a file system).
+public enum AtomicFile {
+    /// Writes `data` to `url` atomically, creating missing parent directories.
+    public static func write(_ data: Data, to url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AtomicFileError(path: url.path, reason: String(cString: strerror(errno))) }
+        var failure: String?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(temporary.path, url.path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary.path)
+            throw AtomicFileError(path: url.path, reason: failure)
+        }
+    }
+}
+
+/// A file that could not be written atomically, with the system's reason.
+public struct AtomicFileError: Error, CustomStringConvertible, Sendable {
+    /// The file that was being written.
+    public let path: String
+    /// The operating system's explanation (from errno).
+    public let reason: String
+
+    public var description: String { "cannot write \(path): \(reason)" }
+}
+
+/// Facts about this process.
+public enum SystemProcess {
+    /// True when running as root (for example as a system service).
+    public static var isRoot: Bool { geteuid() == 0 }
+}
