@@ -62,6 +62,7 @@ let package = Package(
         // MARK: - Tests
         .target(name: "GlanceTesting", dependencies: ["GlanceGraphics"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"]),
+        .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput"]),
     ],
     swiftLanguageModes: [.v6]
 )
