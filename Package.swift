@@ -32,6 +32,9 @@ let package = Package(
             name: "CI2C",
             providers: [.apt(["libi2c-dev"])]
         ),
+        // One narrow GPIO API compiled against libgpiod 1.6 or 2.x, chosen from the header, so
+        // Swift never sees the two incompatible libgpiod APIs (see Scripts/check-gpiod-shim).
+        .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
 
         // MARK: - Core (no operating-system access)
         .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedFonts"]),
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlancePanels", "GlanceInput", "CGPIOD", "CI2C"]),
+        .target(name: "GlanceLinux", dependencies: ["GlancePanels", "GlanceInput", "CGPIODShim", "CI2C"]),
 
         // MARK: - Composition root and user-facing products
         .target(
@@ -63,6 +66,7 @@ let package = Package(
         .target(name: "GlanceTesting", dependencies: ["GlanceGraphics"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"]),
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput"]),
+        .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
     ],
     swiftLanguageModes: [.v6]
 )
