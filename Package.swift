@@ -32,6 +32,8 @@ let package = Package(
             name: "CI2C",
             providers: [.apt(["libi2c-dev"])]
         ),
+        // The spidev ioctl interface (kernel headers only; nothing to link).
+        .systemLibrary(name: "CSPI"),
         // One narrow GPIO API compiled against libgpiod 1.6 or 2.x, chosen from the header, so
         // Swift never sees the two incompatible libgpiod APIs (see Scripts/check-gpiod-shim).
         .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
@@ -44,7 +46,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlancePanels", "GlanceInput", "CGPIODShim", "CI2C"]),
+        .target(name: "GlanceLinux", dependencies: ["GlancePanels", "GlanceInput", "CGPIODShim", "CI2C", "CSPI"]),
 
         // MARK: - Composition root and user-facing products
         .target(
