@@ -106,3 +106,39 @@ import Glibc
         #expect(GPIOChipSelector.path("/dev/gpiochip0").description == "at /dev/gpiochip0")
     }
 }
+
+@Suite struct GPIOListingTests {
+    private let chip = GPIOChipInfo(path: "/dev/gpiochip0", name: "gpiochip0", label: "pinctrl-bcm2711", lines: [
+        GPIOLineInfo(offset: 2, name: "GPIO2", isUsed: true, consumer: "", isOutput: false, isActiveLow: false, bias: .asIs),
+        GPIOLineInfo(offset: 4, name: "GPIO4", isUsed: true, consumer: "glance", isOutput: false, isActiveLow: true, bias: .pullUp),
+        GPIOLineInfo(offset: 5, name: "GPIO5", isUsed: false, consumer: "", isOutput: false, isActiveLow: false, bias: .asIs),
+        GPIOLineInfo(offset: 25, name: "", isUsed: true, consumer: "glance dc", isOutput: true, isActiveLow: false, bias: .asIs),
+    ])
+
+    @Test func everyLine() {
+        #expect(chip.listing() == """
+            /dev/gpiochip0  pinctrl-bcm2711  4 lines
+              line  name   direction  use
+                 2  GPIO2  input      used by the kernel
+                 4  GPIO4  input      used by "glance" (active-low, pull-up)
+                 5  GPIO5  input      free
+                25  -      output     used by "glance dc"
+
+            """)
+    }
+
+    @Test func usedLinesOnly() {
+        #expect(chip.listing(usedOnly: true).split(separator: "\n").count == 5)
+        let idle = GPIOChipInfo(path: "/dev/gpiochip1", name: "gpiochip1", label: "", lines: [chip.lines[2]])
+        #expect(idle.listing(usedOnly: true) == "/dev/gpiochip1  (no label)  1 line\n  (no lines in use)\n")
+    }
+}
+
+@Suite struct MonotonicClockTests {
+    @Test func neverGoesBackwards() {
+        let first = MonotonicClock.now()
+        let second = MonotonicClock.now()
+        #expect(first.nanoseconds > 0)
+        #expect(second >= first)
+    }
+}
