@@ -212,9 +212,11 @@ extension GPIOBias {
 
 /// Requested lines. The chip is kept alive as long as the request (libgpiod 1.x lines belong to it).
 final class GPIORequest: @unchecked Sendable {
+    // @unchecked: used by one thread at a time (the event thread, or under a LineHandle's lock).
     let handle: OpaquePointer
     let chip: GPIOChip
     let offsets: [Int]
+    private var released = false
 
     init(handle: OpaquePointer, chip: GPIOChip, offsets: [Int]) {
         self.handle = handle
@@ -223,6 +225,13 @@ final class GPIORequest: @unchecked Sendable {
     }
 
     deinit {
+        release()
+    }
+
+    /// Gives the lines back to the kernel now; later calls do nothing.
+    func release() {
+        guard !released else { return }
+        released = true
         glance_gpio_request_release(handle)
     }
 

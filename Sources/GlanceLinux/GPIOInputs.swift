@@ -101,7 +101,7 @@ public final class GPIOInputs: Sendable {
                     }
                 }
             },
-            cleanup: { withExtendedLifetime(request) {} }
+            cleanup: { request.release() }
         )
         return GPIOInputs(
             configuration: configuration, chipName: chip.displayName, initiallyPressed: pressed,
