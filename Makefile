@@ -1,6 +1,7 @@
 # Glance: the two commands a maker needs.
 #   make demo   builds Glance and runs the demo (no hardware needed)
-#   make test   builds Glance and runs every test
+#   make test   builds Glance and runs every test (first proving the libgpiod shim builds
+#               against libgpiod v1 and v2: Scripts/check-gpiod-shim)
 # Both first install the Debian packages they need when any is missing.
 
 SWIFT ?= swift
@@ -21,6 +22,7 @@ demo: build
 	@echo "Specimen written to $(SPECIMEN)"
 
 test: packages
+	Scripts/check-gpiod-shim
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -35,6 +35,11 @@ let package = Package(
             name: "CI2C",
             providers: [.apt(["libi2c-dev"])]
         ),
+        // The spidev ioctl interface (kernel headers only; nothing to link).
+        .systemLibrary(name: "CSPI"),
+        // One narrow GPIO API compiled against libgpiod 1.6 or 2.x, chosen from the header, so
+        // Swift never sees the two incompatible libgpiod APIs (see Scripts/check-gpiod-shim).
+        .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
 
         // MARK: - Core (no operating-system access)
         .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedResources"]),
@@ -44,7 +49,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlancePanels", "GlanceInput", "CGPIOD", "CI2C"]),
+        .target(name: "GlanceLinux", dependencies: ["GlancePanels", "GlanceInput", "CGPIODShim", "CI2C", "CSPI"]),
 
         // MARK: - Composition root and user-facing products
         .target(
@@ -72,6 +77,8 @@ let package = Package(
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),
+        .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput"]),
+        .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceTesting"]),
     ],
     swiftLanguageModes: [.v6]

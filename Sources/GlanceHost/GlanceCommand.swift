@@ -6,7 +6,7 @@ public struct GlanceCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "glance",
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
-        subcommands: [SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self]
+        subcommands: [SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self, GPIOCommand.self]
     )
 
     public init() {}
