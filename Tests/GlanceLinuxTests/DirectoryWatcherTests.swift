@@ -1,0 +1,29 @@
+import Foundation
+import GlanceLinux
+import Testing
+
+@Suite struct DirectoryWatcherTests {
+    @Test func atomicWritesAreReportedByName() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let watcher = try DirectoryWatcher(directory: directory.path)
+        try AtomicFile.write(Data("{\"t\": 21}".utf8), to: directory.appendingPathComponent("weather.json"))
+        try AtomicFile.write(Data("[]".utf8), to: directory.appendingPathComponent("tasks.json"))
+        var seen = [String]()
+        for try await name in watcher.changes {
+            seen.append(name)
+            if seen.count == 2 { break }
+        }
+        await watcher.stop()
+        // The temporary files are skipped; each rename arrives as the final name.
+        #expect(seen == ["weather.json", "tasks.json"])
+        #expect(try String(contentsOf: directory.appendingPathComponent("weather.json"), encoding: .utf8) == "{\"t\": 21}")
+    }
+
+    @Test func atomicWriteFailsWithTheSystemsReason() {
+        let error = #expect(throws: AtomicFileError.self) {
+            try AtomicFile.write(Data(), to: URL(fileURLWithPath: "/proc/glance-cannot-write/x.json"))
+        }
+        #expect(error?.path == "/proc/glance-cannot-write/x.json")
+    }
+}
