@@ -91,3 +91,14 @@ extension Bitmap {
         }
     }
 }
+
+extension Bitmap {
+    /// A copy with every gray level inverted (255 − value).
+    public func inverted() -> Bitmap {
+        var result = self
+        result.pixels.withUnsafeMutableBufferPointer { out in
+            for index in out.indices { out[index] = 255 &- out[index] }
+        }
+        return result
+    }
+}

@@ -1,3 +1,3 @@
 import GlanceHost
 
-GlanceCommand.main()
+await GlanceCommand.run()

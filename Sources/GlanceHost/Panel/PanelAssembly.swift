@@ -1,0 +1,157 @@
+import Foundation
+import GlanceGraphics
+import GlanceLinux
+import GlancePanels
+
+/// A board's display put together: the real controller driver over its bus (Linux I2C or
+/// SPI, or an in-process emulator for simulator boards), optionally recorded to a capture
+/// log, behind a `PanelPipeline`.
+///
+/// Pictures are drawn in the board's orientation (250×122 for the 2.13" e-paper, whose
+/// controller is 122×250 portrait: the assembly adds the quarter turn) and with lit
+/// meaning foreground: on e-paper the foreground is ink, so pictures are inverted there.
+struct PanelAssembly: Sendable {
+    /// Where frames go.
+    let pipeline: PanelPipeline
+    /// What the glass shows in the board's orientation, for emulated panels (the simulator
+    /// draws it): lit pixels at their brightness relative to the normal level; nil on hardware.
+    let glass: (@Sendable () async -> Bitmap)?
+    /// True for e-paper, where the panel shows dark ink for lit picture pixels.
+    let inverts: Bool
+
+    /// The size pictures are drawn at.
+    var pictureSize: Size { pipeline.pictureSize }
+
+    /// Sends `picture` (lit = foreground) to the panel.
+    func show(_ picture: Bitmap) async -> PanelPipeline.Outcome {
+        await pipeline.show(inverts ? picture.inverted() : picture)
+    }
+
+    /// Opens the board's panel. Nothing is sent until the pipeline shows a frame.
+    /// - Parameters:
+    ///   - board: The board preset.
+    ///   - clock: Time for resets, BUSY waits and retries.
+    ///   - capture: When given, every bus transfer is also recorded there.
+    ///   - stateDirectory: Where e-ink refresh state is kept.
+    ///   - report: Called once per failure and once per recovery of the panel.
+    /// - Throws: `I2CError`, `SPIError` or `GPIOError` explaining what to fix.
+    static func open(board: BoardConfiguration, clock: any PanelClock, capture: CaptureLog?, stateDirectory: URL,
+                     report: @escaping @Sendable (PanelPipeline.Event) -> Void = { _ in }) throws -> PanelAssembly {
+        let panel = board.panel
+        var glass: (@Sendable () async -> Bitmap)?
+        let controller: any PanelController
+
+        func i2c(_ device: any I2CDevice) -> any CommandDataBus {
+            I2CCommandDataBus(device: capture.map { CapturingI2CDevice(device, log: $0) } ?? device)
+        }
+
+        switch (panel.controller, panel.connection) {
+        case (.ssd1680, .emulated):
+            let emulator = SSD1680Emulator(clock: clock)
+            let log = capture
+            let bus = SPICommandDataBus(device: log.map { CapturingSPIDevice(emulator.spi, log: $0) } ?? emulator.spi,
+                                        dataCommand: log.map { CapturingOutputLine(emulator.dataCommandLine, isDataCommand: true, log: $0) } ?? emulator.dataCommandLine)
+            let reset = ResetLine(line: log.map { CapturingOutputLine(emulator.resetLine, log: $0) } ?? emulator.resetLine, clock: clock)
+            controller = SSD1680Controller(bus: bus, reset: reset, busy: emulator.busyLine, clock: clock,
+                                           // The emulated glass starts blank every run, so its refresh state must too.
+                                           store: MemoryEInkStateStore(),
+                                           settings: .init(partialRefreshesBeforeFull: panel.fullRefreshEvery))
+            glass = { await emulator.glass }
+        case (.ssd1680, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
+            let device = try LinuxSPIDevice.open(bus: bus, chipSelect: chipSelect)
+            let chips = GPIOChipSelector.labels(board.buttons.chips.isEmpty ? ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"] : board.buttons.chips)
+            let reserved = ReservedPin.raspberryPiSPI(bus: bus)
+            let dcLine = try GPIOOutputLine.open(name: "dc", chip: chips, offset: dc, reserved: reserved)
+            let resetOutput = try GPIOOutputLine.open(name: "rst", chip: chips, offset: resetLine, activeLow: true, reserved: reserved)
+            let busyInput = try GPIOInputLine.open(name: "busy", chip: chips, offset: busy, reserved: reserved)
+            let spiBus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(device, log: $0) } ?? device,
+                                           dataCommand: capture.map { CapturingOutputLine(dcLine, isDataCommand: true, log: $0) } ?? dcLine)
+            controller = SSD1680Controller(bus: spiBus, reset: ResetLine(line: capture.map { CapturingOutputLine(resetOutput, log: $0) } ?? resetOutput, clock: clock),
+                                           busy: busyInput, clock: clock,
+                                           store: FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state")),
+                                           settings: .init(partialRefreshesBeforeFull: panel.fullRefreshEvery))
+        case (.sh1106, .emulated):
+            let emulator = SH1106Emulator(columnOffset: panel.columnOffset)
+            controller = SH1106Controller(bus: i2c(emulator), columnOffset: panel.columnOffset)
+            glass = { await emulator.glass }
+        case (.ssd1327, .emulated):
+            let emulator = SSD1327Emulator()
+            controller = SSD1327Controller(bus: i2c(emulator))
+            glass = { await emulator.glass }
+        case (_, .emulated):
+            let model = try ssd1306Model(board)
+            let emulator = SSD1306Emulator(configuration: .init(model: model))
+            controller = SSD1306Controller(bus: i2c(emulator), model: model)
+            glass = { await emulator.glass }
+        case (_, .i2c(let bus, let address)):
+            let device = try LinuxI2CDevice.open(bus: bus, address: UInt8(address))
+            switch panel.controller {
+            case .sh1106: controller = SH1106Controller(bus: i2c(device), columnOffset: panel.columnOffset)
+            case .ssd1327: controller = SSD1327Controller(bus: i2c(device))
+            default: controller = SSD1306Controller(bus: i2c(device), model: try ssd1306Model(board))
+            }
+        case (.framebuffer, .framebuffer(let path)):
+            throw PanelAssemblyError(board: board.name, message: "the framebuffer panel (\(path)) is not wired into glance run yet; use an OLED or e-ink board")
+        default:
+            throw PanelAssemblyError(board: board.name, message: "\(panel.controller.rawValue) cannot be driven over this bus")
+        }
+        // A board described across a portrait controller (or the reverse) turns a quarter more.
+        let native = controller.panel.size
+        let across = native != panel.size && native == Size(width: panel.size.height, height: panel.size.width)
+        let degrees = panel.rotation + (across ? 90 : 0)
+        let rotation = PanelRotation(degrees: degrees) ?? .none
+        let settings = PanelPipeline.Settings(rotation: rotation, monoConversion: panel.mono)
+        let pipeline = PanelPipeline(controller: controller, clock: clock, settings: settings, report: report)
+        let isPaper = panel.controller == .ssd1680
+        let oriented = glass.map { read -> @Sendable () async -> Bitmap in
+            let inverse = PanelRotation(degrees: 360 - degrees) ?? .none
+            let normalizer = GlassNormalizer(isPaper: isPaper)
+            return { inverse.apply(to: await normalizer.normalize(await read())) }
+        }
+        return PanelAssembly(pipeline: pipeline, glass: oriented, inverts: isPaper)
+    }
+
+    /// The SSD1306-family model for the board's controller and size.
+    private static func ssd1306Model(_ board: BoardConfiguration) throws -> SSD1306Controller.Model {
+        let variant: SSD1306Variant = switch board.panel.controller {
+        case .ssd1309: .ssd1309
+        case .ssd1315: .ssd1315
+        default: .ssd1306
+        }
+        guard let model = SSD1306Controller.Model.all.first(where: { $0.variant == variant && $0.size == board.panel.size }) else {
+            throw PanelAssemblyError(board: board.name, message: "no \(board.panel.controller.rawValue) model of \(board.panel.size.width)x\(board.panel.size.height)")
+        }
+        return model
+    }
+}
+
+/// Scales an OLED emulator's glass so the normal brightness shows as full white: the
+/// emulators model luminance in absolute terms (contrast 0x80 is about half), which would
+/// make every simulated panel look dim. The first lit reading is the reference; dimmed
+/// levels then show darker in proportion. E-paper glass is passed through.
+actor GlassNormalizer {
+    private let isPaper: Bool
+    private var reference: UInt8?
+
+    init(isPaper: Bool) {
+        self.isPaper = isPaper
+    }
+
+    func normalize(_ glass: Bitmap) -> Bitmap {
+        guard !isPaper, let brightest = glass.pixels.max(), brightest > 0 else { return glass }
+        let reference = self.reference ?? brightest
+        self.reference = reference
+        var result = glass
+        for index in result.pixels.indices where result.pixels[index] > 0 {
+            result.pixels[index] = UInt8(min(255, Int(result.pixels[index]) * 255 / Int(reference)))
+        }
+        return result
+    }
+}
+
+/// A board whose panel cannot be put together.
+struct PanelAssemblyError: Error, CustomStringConvertible {
+    let board: String
+    let message: String
+    var description: String { "board '\(board)': \(message)" }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import GlanceGraphics
+import GlanceLinux
+import GlancePanels
+
+/// `glance panel test`: checks the wiring by drawing a test pattern on the board's panel.
+struct PanelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "panel",
+        abstract: "Check a panel's wiring.",
+        subcommands: [Test.self]
+    )
+
+    struct Test: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a test pattern on the board's panel: a frame, corner marks, the board's name and a gray ramp.",
+            discussion: """
+                On hardware the pattern stays on the glass when the command ends. On a simulator \
+                board the glass (what the emulated controller shows) is drawn in the terminal, or \
+                written with --out. With --capture every bus transfer is recorded in the capture \
+                format.
+
+                Examples:
+                  glance panel test --board adafruit-oled-bonnet
+                  glance panel test --board simulator-ssd1327 --out glass.png --scale 4
+                """
+        )
+
+        @Option(name: .long, help: ArgumentHelp("A board name (see glance boards) or a board file.", valueName: "name|path"))
+        var board = "simulator"
+
+        @Option(name: .long, help: ArgumentHelp("Record every bus transfer to this file.", valueName: "file"))
+        var capture: String?
+
+        @Option(name: .long, help: ArgumentHelp("For simulator boards: write the glass to this PNG.", valueName: "file.png"))
+        var out: String?
+
+        @Option(name: .long, help: "Pixels per panel pixel in the PNG (1–16).")
+        var scale = 4
+
+        func run() async throws {
+            let board: BoardConfiguration
+            do {
+                board = try BoardCatalog.board(self.board)
+            } catch let error as ConfigurationError {
+                FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            let log = capture.map { _ in CaptureLog() }
+            let assembly: PanelAssembly
+            do {
+                assembly = try PanelAssembly.open(board: board, clock: SystemPanelClock(), capture: log,
+                                                  stateDirectory: AppGroup.defaultRoot())
+            } catch {
+                FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            let picture = Test.pattern(size: assembly.pictureSize, title: board.name)
+            switch await assembly.show(picture) {
+            case .failed(let error):
+                FileHandle.standardError.write(Data("glance: the panel did not take the frame: \(error)\n".utf8))
+                throw ExitCode(1)
+            default:
+                break
+            }
+            if let capture, let log {
+                do {
+                    try AtomicFile.write(Data(await log.text.utf8), to: URL(fileURLWithPath: capture))
+                } catch {
+                    throw CommandFailure("\(error)")
+                }
+            }
+            guard let glass = assembly.glass else {
+                print("Test pattern sent to \(board.name). Check the glass: a frame on the edge pixels, marks in the corners, the name in the middle.")
+                return
+            }
+            let shown = await glass()
+            if let out {
+                do {
+                    try AtomicFile.write(Data(try shown.png(scale: scale, look: PanelLook.named(board.panel.look) ?? .plain)), to: URL(fileURLWithPath: out))
+                } catch {
+                    throw CommandFailure("cannot write \(out): \(error)")
+                }
+                print("Wrote the glass of \(board.name) to \(out).")
+            } else {
+                let colors: TerminalRenderer.ColorMode = Terminal.isInteractive ? .trueColor : .none
+                print(TerminalRenderer(look: PanelLook.named(board.panel.look) ?? .white, colorMode: colors).render(shown), terminator: "")
+            }
+        }
+
+        /// A frame on the outermost pixels, L-shaped marks in each corner (so a wrong rotation
+        /// or column offset shows), the title centred, and a gray ramp along the bottom.
+        static func pattern(size: Size, title: String) -> Bitmap {
+            var bitmap = Bitmap(size: size)
+            bitmap.strokeRect(Rect(origin: .zero, size: size), value: 255)
+            let mark = max(3, min(size.width, size.height) / 8)
+            bitmap.fill(Rect(x: 2, y: 2, width: mark, height: 2), value: 255)
+            bitmap.fill(Rect(x: 2, y: 2, width: 2, height: mark), value: 255)
+            bitmap.fill(Rect(x: size.width - 2 - mark, y: size.height - 4, width: mark, height: 2), value: 255)
+            bitmap.fill(Rect(x: size.width - 4, y: size.height - 2 - mark, width: 2, height: mark), value: 255)
+            if let font = FontCatalog.standard.font(size: size.height >= 64 ? 12 : 8) {
+                let width = font.width(of: title)
+                bitmap.draw(title, font: font, at: Point(x: (size.width - width) / 2, y: size.height / 2 + font.capHeight / 2))
+            }
+            let ramp = Rect(x: mark + 4, y: size.height - 7, width: size.width - 2 * mark - 8, height: 3)
+            for x in ramp.minX..<ramp.maxX {
+                bitmap.fill(Rect(x: x, y: ramp.minY, width: 1, height: ramp.height), value: UInt8(255 * (x - ramp.minX) / max(1, ramp.width - 1)))
+            }
+            return bitmap
+        }
+    }
+}
