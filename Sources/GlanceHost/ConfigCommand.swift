@@ -16,7 +16,7 @@ struct ConfigCommand: ParsableCommand {
             abstract: "Validate a board file or a face file (glance.yaml) without running anything.",
             discussion: """
                 A file with a 'panel' key is read as a board, anything else as a face. A face is \
-                checked against its board (its 'board' key, else --board, else the simulator). \
+                checked against its board (--board, else its 'board' key, else the simulator). \
                 Problems are printed as FILE:LINE:COLUMN: message, and the exit status is 2.
                 """
         )
@@ -50,7 +50,7 @@ struct ConfigCommand: ParsableCommand {
             return "board '\(board.name)': \(board.panel.controller.rawValue) \(board.panel.size.width)x\(board.panel.size.height), \(board.buttons.list.count) buttons"
         }
         let face = try FaceConfiguration(yaml: text, file: file)
-        let board = try BoardCatalog.board(face.board?.value ?? boardOption ?? "simulator")
+        let board = try BoardCatalog.board(boardOption ?? face.board?.value ?? "simulator")
         try face.validate(board: board, kinds: WidgetRegistry.current.kinds, intents: WidgetRegistry.current.intents)
         return "face for board '\(board.name)': \(face.slots.count) slots, \(face.bindings.count) bindings"
     }

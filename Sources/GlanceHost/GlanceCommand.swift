@@ -7,7 +7,7 @@ public struct GlanceCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "glance",
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
-        subcommands: [SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self, GPIOCommand.self, PanelCommand.self]
+        subcommands: [SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self, GPIOCommand.self, PanelCommand.self, BenchCommand.self]
     )
 
     public init() {}
