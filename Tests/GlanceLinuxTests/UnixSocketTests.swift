@@ -1,0 +1,47 @@
+import Foundation
+import GlanceLinux
+import Testing
+
+@Suite struct UnixSocketTests {
+    private func path() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("glance-sock-\(UUID().uuidString.prefix(8))/control.sock").path
+    }
+
+    @Test func requestAndAnswer() async throws {
+        let path = path()
+        let server = try UnixSocketServer(path: path)
+        let serving = Task {
+            for try await connection in server.connections {
+                let line = connection.readLine() ?? ""
+                connection.write("echo: \(line)\n")
+                break
+            }
+        }
+        let answer = try await Task.detached { try UnixSocketClient.request(path: path, line: "{\"command\":\"status\"}") }.value
+        #expect(answer == "echo: {\"command\":\"status\"}\n")
+        try await serving.value
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        await server.stop()
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aSecondServerIsRefusedAndAStaleSocketReplaced() async throws {
+        let path = path()
+        let first = try UnixSocketServer(path: path)
+        let error = #expect(throws: UnixSocketError.self) { try UnixSocketServer(path: path) }
+        #expect(error?.description.hasSuffix("another glance is already running with this control socket") == true)
+        await first.stop()
+        // A socket file nobody answers on (a crashed run) is replaced.
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let second = try UnixSocketServer(path: path)
+        await second.stop()
+    }
+
+    @Test func clientExplainsThatNothingRuns() {
+        let error = #expect(throws: UnixSocketError.self) { try UnixSocketClient.request(path: "/tmp/glance-none/control.sock", line: "x") }
+        #expect(error?.description == "control socket /tmp/glance-none/control.sock: cannot connect: no glance is running with this control socket (start one with glance run)")
+    }
+}
