@@ -16,7 +16,7 @@ public protocol AppIntent: Sendable {
     static var title: LocalizedStringResource { get }
 
     /// A longer description shown by `glance` listings.
-    static var description: IntentDescription? { get }
+    static var description: IntentDescription { get }
 
     /// Accepted for source compatibility; Glance has no app to open.
     static var openAppWhenRun: Bool { get }
@@ -30,8 +30,8 @@ public protocol AppIntent: Sendable {
 }
 
 extension AppIntent {
-    /// No description unless the intent gives one.
-    public static var description: IntentDescription? { nil }
+    /// An empty description unless the intent gives one.
+    public static var description: IntentDescription { IntentDescription("") }
 
     /// False: Glance has no app to open.
     public static var openAppWhenRun: Bool { false }
