@@ -10,6 +10,8 @@ package struct ActivitySnapshot: Sendable {
     package var content: any Sendable
     package var staleDate: Date?
     package var relevanceScore: Double
+    /// Counts content updates, so a cached render knows it is current.
+    package var revision = 0
     /// Start order, for choosing among equal scores (later wins).
     package let sequence: Int
     package var endedAt: Date?
@@ -103,6 +105,7 @@ public final class ActivityCenter: Sendable {
             state.records[id]?.content = content
             state.records[id]?.staleDate = content.staleDate
             state.records[id]?.relevanceScore = content.relevanceScore
+            state.records[id]?.revision += 1
             return (state.listener, nil)
         }
         if size > Self.sizeLimit {
@@ -113,10 +116,12 @@ public final class ActivityCenter: Sendable {
 
     func end(id: String, policy: ActivityUIDismissalPolicy) {
         let listener = state.withLock { state -> (@Sendable () -> Void)? in
-            guard state.records[id] != nil, state.records[id]?.endedAt == nil else { return nil }
+            guard let record = state.records[id] else { return nil }
+            // Ending again (say with `.immediate`) changes when an ended activity leaves.
             let now = state.time.now
-            let latest = now.addingTimeInterval(Self.maximumEndedDuration)
-            state.records[id]?.endedAt = now
+            let endedAt = record.endedAt ?? now
+            let latest = endedAt.addingTimeInterval(Self.maximumEndedDuration)
+            state.records[id]?.endedAt = endedAt
             switch policy.kind {
             case .immediate: state.records[id]?.dismissAt = now
             case .standard: state.records[id]?.dismissAt = latest

@@ -15,12 +15,19 @@ extension FaceRuntime {
             return emit(bitmap, dirty: nil, brightness: .off, shift: lastShift ?? .zero, fullRefresh: false, at: now)
         }
         let live = activityCenter.liveActivities(at: now)
-        var bitmap = Bitmap(size: face.size, antialiasing: face.antialiased)
+        var changedSlots = [Int]()
         for slot in face.slots.indices {
             let result = render(slot: slot, activities: live, at: now)
+            if renderDates[slot] == now || renders[slot] == nil { changedSlots.append(slot) }
             renders[slot] = result
-            bitmap.draw(result.bitmap, at: face.slots[slot].rect.origin)
         }
+        // Only slots rendered anew are copied into the composite; the rest is still in place.
+        var composite = lastComposite ?? Bitmap(size: face.size, antialiasing: face.antialiased)
+        for slot in (lastComposite == nil ? Array(face.slots.indices) : changedSlots) {
+            if let result = renders[slot] { Self.copy(result.bitmap, into: &composite, at: face.slots[slot].rect.origin) }
+        }
+        lastComposite = composite
+        var bitmap = composite
         drawFocusRing(into: &bitmap)
         let dirty = lastBitmap.map { Self.difference($0, bitmap) } ?? bitmap.bounds
         let brightness: PanelBrightness = state == .active ? .normal : .dim
@@ -70,8 +77,11 @@ extension FaceRuntime {
         }
         if let activity = chosen, let engine = activityEngines[activity.attributesType] {
             let isStale = activity.staleDate.map { now >= $0 } ?? false
+            let key = RenderKey(activity: activity.id, revision: activity.revision, state: machine.state, reasons: 0, isStale: isStale)
+            if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
             let view = withCenters { engine.content((activity, isStale)) }
-            return ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now, antialiased: face.antialiased)
+            return remember(ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now,
+                                                antialiased: face.antialiased), slot: slot, key: key, at: now)
         }
         let index = stacks[slot].members[stacks[slot].shown]
         let instance = instances[index]
@@ -81,9 +91,13 @@ extension FaceRuntime {
         if instance.pendingIntents > 0 { reasons.insert(.invalidated) }
         environment.redactionReasons = reasons
         environment.toggleOverrides = instance.toggleOverrides
-        let entry = instance.entries[instance.entryIndex(at: now) ?? 0]
-        let view = withCenters { instance.engine.content(entry) }
-        let result = ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now, antialiased: face.antialiased)
+        let entryIndex = instance.entryIndex(at: now) ?? 0
+        let key = RenderKey(instance: index, entryIndex: entryIndex, generation: instance.generation, isPlaceholder: instance.isPlaceholder,
+                            state: machine.state, reasons: reasons.rawValue, overrides: instance.toggleOverrides)
+        if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
+        let view = withCenters { instance.engine.content(instance.entries[entryIndex]) }
+        let result = remember(ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now,
+                                                  antialiased: face.antialiased), slot: slot, key: key, at: now)
         if result.widgetURLs.count > 1, !warnedURLs.contains(index) {
             warnedURLs.insert(index)
             log(.warning, kind: instance.kind, "\(result.widgetURLs.count) widgetURL modifiers in one widget; the first, \(result.widgetURLs[0]), is used")
@@ -93,6 +107,19 @@ extension FaceRuntime {
                 registry.register(type(of: intent))
             }
         }
+        return result
+    }
+
+    /// The slot's last render, if it was made from `key` and no live content has changed since.
+    private func cachedRender(slot: Int, key: RenderKey, at now: Date) -> RenderResult? {
+        guard renderKeys[slot] == key, let last = renders[slot], now >= renderDates[slot] else { return nil }
+        if let change = last.nextChange, now >= change { return nil }
+        return last
+    }
+
+    private func remember(_ result: RenderResult, slot: Int, key: RenderKey, at now: Date) -> RenderResult {
+        renderKeys[slot] = key
+        renderDates[slot] = now
         return result
     }
 
@@ -120,6 +147,20 @@ extension FaceRuntime {
         let origin = face.slots[current.slot].rect.origin
         let frame = regions[current.region].frame.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
         bitmap.strokeRect(frame.intersection(bitmap.bounds), value: 255)
+    }
+
+    /// Copies `source` into `target` with its top-left corner at `origin` (slots lie inside the panel).
+    static func copy(_ source: Bitmap, into target: inout Bitmap, at origin: Point) {
+        let width = min(source.width, target.width - origin.x)
+        guard width > 0 else { return }
+        source.pixels.withUnsafeBufferPointer { from in
+            target.pixels.withUnsafeMutableBufferPointer { to in
+                for y in 0..<min(source.height, target.height - origin.y) {
+                    let start = (origin.y + y) * target.width + origin.x
+                    for x in 0..<width { to[start + x] = from[y * source.width + x] }
+                }
+            }
+        }
     }
 
     /// The bounding box of the pixels that differ, nil when none does.

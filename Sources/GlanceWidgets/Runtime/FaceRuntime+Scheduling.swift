@@ -59,13 +59,13 @@ extension FaceRuntime {
     // MARK: - Reloads
 
     private func startDueReloads(at now: Date) {
-        for index in instances.indices where instances[index].inFlight == nil {
-            if instances[index].intentReloadsQueued > 0 {
+        for index in instances.indices {
+            // Each finished intent gets its own reload; answers given at once let the next start.
+            while instances[index].inFlight == nil, instances[index].intentReloadsQueued > 0 {
                 instances[index].intentReloadsQueued -= 1
                 startReload(index, reason: .intent, at: now)
-                continue
             }
-            guard let reason = instances[index].dueReload(at: now) else { continue }
+            guard instances[index].inFlight == nil, let reason = instances[index].dueReload(at: now) else { continue }
             if !reason.isFree && !instances[index].budget.allows(at: now) {
                 if !instances[index].deferred {
                     instances[index].deferred = true
@@ -87,9 +87,10 @@ extension FaceRuntime {
         var instance = instances[index]
         instance.deferred = false
         instance.initialPending = false
-        instance.explicitPending = false
         instance.retryAt = nil
         if !reason.isFree {
+            // An intent reload leaves a deferred WidgetCenter request standing: it is never dropped.
+            instance.explicitPending = false
             instance.policyDue = nil
             instance.budget.record(now)
             statistics.budgetedReloads += 1
@@ -144,10 +145,14 @@ extension FaceRuntime {
         switch result {
         case .success(let timeline) where !timeline.entries.isEmpty:
             instances[index].entries = timeline.entries
+            instances[index].generation += 1
             instances[index].isPlaceholder = false
             instances[index].failures = 0
             instances[index].retryAt = nil
-            instances[index].policyDue = WidgetInstance.reloadMoment(for: timeline)
+            // A policy moment that has already come is taken as one second from now, so a
+            // timeline asking for itself again (`.atEnd` with one entry dated now) cannot spin;
+            // the budget then spaces such reloads out.
+            instances[index].policyDue = WidgetInstance.reloadMoment(for: timeline).map { max($0, time.now.addingTimeInterval(1)) }
             warnedURLs.remove(index)
         case .success:
             fail(index, reason: flight.reason, "returned an empty timeline")
@@ -217,19 +222,21 @@ extension FaceRuntime {
 
     // MARK: - Wake-ups
 
-    /// The earliest moment after `now` at which something is due.
+    /// The earliest moment at which something is due: `now` itself when a reload or a timeout
+    /// is already overdue (the clock moved without a step), else a moment after `now`.
     func computeNextWakeUp(after now: Date) -> Date? {
+        var overdue = [Date?]()
         var candidates = [Date?]()
         let lit = machine.state != .off
         for instance in instances {
             if let flight = instance.inFlight {
-                candidates.append(flight.deadline)
-            } else if instance.intentReloadsQueued == 0 {
-                if instance.explicitPending || (instance.nextReloadMoment.map { $0 <= now } ?? false) {
-                    candidates.append(instance.budget.nextAllowed(at: now))
-                } else if let moment = instance.nextReloadMoment {
-                    candidates.append(instance.budget.allows(at: moment) ? moment : max(moment, instance.budget.nextAllowed(at: moment)))
-                }
+                overdue.append(flight.deadline)
+            } else if instance.intentReloadsQueued > 0 || instance.initialPending {
+                overdue.append(now)
+            } else if instance.explicitPending || (instance.nextReloadMoment.map { $0 <= now } ?? false) {
+                overdue.append(instance.budget.nextAllowed(at: now))
+            } else if let moment = instance.nextReloadMoment {
+                overdue.append(instance.budget.allows(at: moment) ? moment : max(moment, instance.budget.nextAllowed(at: moment)))
             }
         }
         for (slot, stack) in stacks.enumerated() {
@@ -256,7 +263,8 @@ extension FaceRuntime {
         if face.panel == .eInk, let last = eInkState.lastFullRefresh {
             candidates.append(last.addingTimeInterval(settings.eInk.maximumInterval.seconds))
         }
-        return candidates.compactMap { $0 }.filter { $0 > now }.min()
+        let soonest = overdue.compactMap { $0 }.map { max($0, now) } + candidates.compactMap { $0 }.filter { $0 > now }
+        return soonest.min()
     }
 }
 

@@ -14,13 +14,13 @@ import Foundation
 /// run async code (intents, async providers).
 public actor FaceRuntime {
     /// The face being run.
-    public let face: Face
+    public nonisolated let face: Face
     let settings: RuntimeSettings
     let time: any TimeSource
     /// The center `WidgetCenter.shared` means inside this runtime's providers and intents.
-    public let widgetCenter: WidgetCenter
+    public nonisolated let widgetCenter: WidgetCenter
     /// The center `Activity.request` uses inside this runtime's intents.
-    public let activityCenter: ActivityCenter
+    public nonisolated let activityCenter: ActivityCenter
     let logSink: @Sendable (RuntimeLogRecord) -> Void
     let openURL: @Sendable (URL) -> Void
     var registry: IntentRegistry
@@ -31,8 +31,13 @@ public actor FaceRuntime {
     var machine: AlwaysOnMachine
     var focus: (slot: Int, region: Int)?
     var renders: [RenderResult?]
+    /// What each slot's last render was made from, and when, to skip renders that would not differ.
+    var renderKeys: [RenderKey?]
+    var renderDates: [Date]
     var shownActivities: [String?]
     var lastBitmap: Bitmap?
+    /// The slots as last drawn, without the focus ring.
+    var lastComposite: Bitmap?
     var lastBrightness: PanelBrightness?
     var lastShift: Point?
     var eInkState: EInkRefreshState
@@ -126,6 +131,8 @@ public actor FaceRuntime {
         let now = time.now
         self.machine = AlwaysOnMachine(settings: settings.alwaysOn, now: now)
         self.renders = Array(repeating: nil, count: face.slots.count)
+        self.renderKeys = Array(repeating: nil, count: face.slots.count)
+        self.renderDates = Array(repeating: now, count: face.slots.count)
         self.shownActivities = Array(repeating: nil, count: face.slots.count)
         self.eInkState = eInkState
         self.lastBitmap = lastImage
@@ -191,7 +198,8 @@ public actor FaceRuntime {
     /// its timeout and call `wakeUp()` first (the call is then abandoned).
     /// - Returns: The frames produced meanwhile.
     public func settle() async -> [Frame] {
-        var frames = [Frame]()
+        // Intents that finished while nobody was stepping have reloads waiting: start them first.
+        var frames = step(isWakeUp: false)
         while let (id, task) = tasks.first {
             await task.value
             tasks[id] = nil

@@ -25,6 +25,8 @@ struct WidgetInstance {
     /// Sorted by date; the placeholder entry until the first timeline arrives.
     var entries: [AnyEntry] = []
     var isPlaceholder = true
+    /// Counts timelines applied, so a cached render knows its entries are current.
+    var generation = 0
     var initialPending = true
     var policyDue: Date?
     var explicitPending = false
@@ -150,4 +152,19 @@ final class CompletionBridge<Value: Sendable>: Sendable {
             return nil
         }
     }
+}
+
+/// Everything a slot's render depends on besides the moment: equal keys and no live change
+/// due means the last render is still exact.
+struct RenderKey: Hashable {
+    var instance: Int?
+    var activity: String?
+    var revision = 0
+    var entryIndex = 0
+    var generation = 0
+    var isPlaceholder = false
+    var state: DisplayState
+    var reasons: Int
+    var overrides: [IntentReference: Bool] = [:]
+    var isStale = false
 }
