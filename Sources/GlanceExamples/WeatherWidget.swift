@@ -3,9 +3,16 @@ import Glance
 
 /// The cities the weather widget knows.
 public enum City: String, AppEnum {
-    case berlin, lisbon, oslo
+    /// Berlin, Germany.
+    case berlin
+    /// Lisbon, Portugal.
+    case lisbon
+    /// Oslo, Norway.
+    case oslo
 
+    /// "City".
     public static let typeDisplayRepresentation: TypeDisplayRepresentation = "City"
+    /// The cities' names.
     public static let caseDisplayRepresentations: [City: DisplayRepresentation] = [
         .berlin: "Berlin",
         .lisbon: "Lisbon",
@@ -15,7 +22,9 @@ public enum City: String, AppEnum {
 
 /// Chooses the city the weather widget shows.
 public struct SelectCityIntent: WidgetConfigurationIntent {
+    /// "Select City".
     public static let title: LocalizedStringResource = "Select City"
+    /// What the intent configures.
     public static var description: IntentDescription { "Choose the city the weather widget shows." }
 
     /// The city shown.
@@ -28,6 +37,7 @@ public struct SelectCityIntent: WidgetConfigurationIntent {
 
 /// One hour of weather.
 public struct WeatherEntry: TimelineEntry {
+    /// The hour this entry shows.
     public let date: Date
     /// The city's name.
     public let city: String

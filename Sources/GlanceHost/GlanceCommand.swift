@@ -5,12 +5,14 @@ import GlanceWidgets
 
 /// The `glance` command line, shared by every widget bundle.
 public struct GlanceCommand: AsyncParsableCommand {
+    /// The command's name, abstract and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "glance",
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
         subcommands: [PreviewCommand.self, SpecimenCommand.self]
     )
 
+    /// Creates the command (ArgumentParser does, when parsing).
     public init() {}
 
     /// Parses the process's arguments and runs the chosen subcommand with `bundle`'s widgets.

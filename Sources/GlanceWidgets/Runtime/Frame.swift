@@ -57,7 +57,14 @@ public struct EInkRefreshState: Sendable, Hashable, Codable {
 /// A line the runtime logs: what happened, to which widget kind, how serious.
 public struct RuntimeLogRecord: Sendable, CustomStringConvertible {
     /// How serious the record is.
-    public enum Level: String, Sendable, Hashable { case info, warning, error }
+    public enum Level: String, Sendable, Hashable {
+        /// Something worth knowing (a deferral, a state change).
+        case info
+        /// Something probably wrong in a widget (two widgetURLs, a late answer).
+        case warning
+        /// Something failed (a provider, an intent, a binding).
+        case error
+    }
 
     /// How serious it is.
     public let level: Level
