@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput"]),
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
+        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import GlanceUI
+import GlanceWidgets
 
 /// `glance config`: work with board and face files.
-struct ConfigCommand: ParsableCommand {
+struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Check board and face configuration files.",
@@ -11,7 +12,7 @@ struct ConfigCommand: ParsableCommand {
     )
 
     /// `glance config check FILE`.
-    struct Check: ParsableCommand {
+    struct Check: BundleCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate a board file or a face file (glance.yaml) without running anything.",
             discussion: """
@@ -27,9 +28,13 @@ struct ConfigCommand: ParsableCommand {
         @Option(name: .long, help: ArgumentHelp("The board a face file is checked against when it names none.", valueName: "name|path"))
         var board: String?
 
-        func run() throws {
+        func run() async throws {
+            try await run(bundle: .empty)
+        }
+
+        func run(bundle: BundleContents) async throws {
             do {
-                let summary = try ConfigCommand.check(file: file, board: board)
+                let summary = try ConfigCommand.check(file: file, board: board, bundle: bundle)
                 print("\(file): OK — \(summary)")
             } catch let error as ConfigurationError {
                 FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
@@ -39,7 +44,7 @@ struct ConfigCommand: ParsableCommand {
     }
 
     /// Validates `file`, returning a one-line summary of what it describes.
-    static func check(file: String, board boardOption: String?) throws -> String {
+    static func check(file: String, board boardOption: String?, bundle: BundleContents) throws -> String {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ConfigurationError(file: file, message: FileManager.default.fileExists(atPath: file) ? "cannot be read (check its permissions)" : "no such file")
         }
@@ -51,39 +56,7 @@ struct ConfigCommand: ParsableCommand {
         }
         let face = try FaceConfiguration(yaml: text, file: file)
         let board = try BoardCatalog.board(boardOption ?? face.board?.value ?? "simulator")
-        try face.validate(board: board, kinds: WidgetRegistry.current.kinds, intents: WidgetRegistry.current.intents)
+        try face.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
         return "face for board '\(board.name)': \(face.slots.count) slots, \(face.bindings.count) bindings"
-    }
-}
-
-/// What the running bundle offers, for validating face files: widget kinds with their
-/// families, and intent names. `WidgetBundle.main()` fills it before parsing the command line.
-public struct WidgetRegistry: Sendable {
-    /// Widget kinds and the families each supports.
-    public var kinds: [String: [WidgetFamily]]
-    /// Intent type names and titles.
-    public var intents: [String]
-
-    /// Creates a registry.
-    public init(kinds: [String: [WidgetFamily]], intents: [String]) {
-        self.kinds = kinds
-        self.intents = intents
-    }
-
-    private static let storage = LockedRegistry()
-
-    /// The registry of the bundle being run (empty until a bundle registers).
-    public static var current: WidgetRegistry {
-        get { storage.value }
-        set { storage.value = newValue }
-    }
-}
-
-private final class LockedRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var registry = WidgetRegistry(kinds: [:], intents: [])
-    var value: WidgetRegistry {
-        get { lock.lock(); defer { lock.unlock() }; return registry }
-        set { lock.lock(); registry = newValue; lock.unlock() }
     }
 }

@@ -1,22 +1,89 @@
 import ArgumentParser
+import Foundation
 import GlanceGraphics
+import GlanceWidgets
 
 /// The `glance` command line, shared by every widget bundle.
-@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
 public struct GlanceCommand: AsyncParsableCommand {
+    /// The command's name, abstract and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "glance",
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
-        subcommands: [SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self, GPIOCommand.self, PanelCommand.self, BenchCommand.self]
+        subcommands: [PreviewCommand.self, SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self, GPIOCommand.self, PanelCommand.self, BenchCommand.self]
     )
 
+    /// Creates the command (ArgumentParser does, when parsing).
     public init() {}
+
+    /// Parses the process's arguments and runs the chosen subcommand with `bundle`'s widgets.
+    ///
+    /// Exits the process with the subcommand's status (non-zero with a message on failure).
+    public static func main(bundle: BundleContents) async {
+        do {
+            var command = try parseAsRoot()
+            if let bundleCommand = command as? any BundleCommand {
+                try await bundleCommand.run(bundle: bundle)
+            } else if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
-@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
-extension GlanceCommand {
-    /// Parses the process's arguments and runs the chosen subcommand, awaiting async ones.
-    public static func run() async {
-        await main()
+/// What a widget bundle gives the command line: its widgets and the intents bindings may name.
+public struct BundleContents: Sendable {
+    /// The widgets, in the bundle's order.
+    public var widgets: [WidgetDescriptor]
+    /// The intents configuration files may bind buttons to.
+    public var intents: IntentRegistry
+
+    /// Creates the contents of a bundle.
+    public init(widgets: [WidgetDescriptor], intents: IntentRegistry = IntentRegistry()) {
+        self.widgets = widgets
+        self.intents = intents
+    }
+
+    /// No widgets: what `glance` sees when run without a bundle.
+    public static let empty = BundleContents(widgets: [])
+
+    /// Widget kinds with the families each supports (timeline widgets only).
+    var kinds: [String: [WidgetFamily]] {
+        Dictionary(widgets.filter { $0.timeline != nil }.map { ($0.kind, $0.supportedFamilies) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every name a binding may use for an intent: type names and titles.
+    var intentNames: [String] {
+        intents.registered.flatMap { [String(describing: $0), $0.titleText] }
+    }
+
+    /// The widget of `kind`.
+    /// - Throws: `CommandFailure` listing the kinds that exist.
+    func widget(kind: String) throws -> WidgetDescriptor {
+        let timelineWidgets = widgets.filter { $0.timeline != nil }
+        if let widget = timelineWidgets.first(where: { $0.kind == kind }) { return widget }
+        guard !timelineWidgets.isEmpty else {
+            throw CommandFailure("unknown widget kind “\(kind)”: this program has no widgets (run it from a WidgetBundle's main())")
+        }
+        let known = timelineWidgets.map { "\($0.kind) (\($0.displayName))" }.joined(separator: ", ")
+        throw CommandFailure("unknown widget kind “\(kind)”; this bundle has: \(known)")
+    }
+}
+
+/// A subcommand that needs the bundle's widgets.
+protocol BundleCommand: AsyncParsableCommand {
+    /// Runs with `bundle`'s widgets.
+    func run(bundle: BundleContents) async throws
+}
+
+extension WidgetBundle {
+    /// Runs the `glance` command line with this bundle's widgets and intents, so that
+    /// `@main struct Desk: WidgetBundle` is a complete program (`glance preview`, `glance specimen`, …).
+    public static func main() async {
+        let bundle = Self()
+        await GlanceCommand.main(bundle: BundleContents(widgets: bundle.widgetDescriptors, intents: bundle.intentRegistry))
     }
 }

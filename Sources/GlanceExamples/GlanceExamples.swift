@@ -1,2 +1,0 @@
-// GlanceExamples: the example widgets of the demo bundle.
-import Glance

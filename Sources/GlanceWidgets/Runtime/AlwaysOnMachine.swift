@@ -1,0 +1,83 @@
+import Foundation
+
+/// The always-on state machine: active → alwaysOn (idle timeout) → off (night or second timeout).
+///
+/// Any button event returns to `active`; the event that wakes the face is consumed.
+struct AlwaysOnMachine: Sendable {
+    let settings: AlwaysOnSettings
+    private(set) var state: DisplayState = .active
+    /// The last button event (or the start).
+    private(set) var lastInput: Date
+    /// When `alwaysOn` began.
+    private var alwaysOnSince: Date?
+    /// Whether `off` came from the night schedule (it ends with the night) or the timeout.
+    private var offByNight = false
+
+    init(settings: AlwaysOnSettings, now: Date) {
+        self.settings = settings
+        self.lastInput = now
+    }
+
+    /// Registers a button event at `now`. Returns true when it woke the face (and must not run its binding).
+    mutating func input(at now: Date) -> Bool {
+        lastInput = now
+        let woke = state != .active
+        state = .active
+        alwaysOnSince = nil
+        offByNight = false
+        return woke
+    }
+
+    /// Takes every transition due at `now`. Returns true when the state changed.
+    mutating func advance(to now: Date) -> Bool {
+        let before = state
+        // A clock jump backwards must not stretch timeouts into the future.
+        lastInput = min(lastInput, now)
+        alwaysOnSince = alwaysOnSince.map { min($0, now) }
+        var changed = true
+        while changed {
+            changed = false
+            switch state {
+            case .active:
+                if now >= lastInput.addingTimeInterval(settings.idleTimeout.seconds) {
+                    state = .alwaysOn
+                    alwaysOnSince = now
+                    changed = true
+                }
+            case .alwaysOn:
+                if let night = settings.night, night.contains(now) {
+                    state = .off
+                    offByNight = true
+                    changed = true
+                } else if let timeout = settings.offTimeout, let since = alwaysOnSince,
+                          now >= since.addingTimeInterval(timeout.seconds) {
+                    state = .off
+                    offByNight = false
+                    changed = true
+                }
+            case .off:
+                if offByNight, let night = settings.night, !night.contains(now) {
+                    state = .alwaysOn
+                    alwaysOnSince = now
+                    offByNight = false
+                    changed = true
+                }
+            }
+        }
+        return state != before
+    }
+
+    /// The next moment after `now` at which a transition may be due.
+    func nextTransition(after now: Date) -> Date? {
+        switch state {
+        case .active:
+            return max(lastInput.addingTimeInterval(settings.idleTimeout.seconds), now.addingTimeInterval(0.001))
+        case .alwaysOn:
+            let byNight = settings.night?.nextBoundary(after: now)
+            let byTimeout = settings.offTimeout.flatMap { timeout in alwaysOnSince.map { $0.addingTimeInterval(timeout.seconds) } }
+            return [byNight, byTimeout].compactMap { $0 }.filter { $0 > now }.min()
+        case .off:
+            return offByNight ? settings.night?.nextBoundary(after: now) : nil
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// What a physical button binding asks the face to do (WIDGETKIT.md item 24).
+///
+/// Gestures and debouncing happen before this, in the input layer; each action delivered
+/// here is one click.
+public enum FaceAction: Sendable, Hashable, CustomStringConvertible {
+    /// Show the next widget of the active slot's stack.
+    case stackNext
+    /// Show the previous widget of the active slot's stack.
+    case stackPrevious
+    /// Move the focus ring to the next interactive view.
+    case focusNext
+    /// Activate the focused view (or open the widget's URL when nothing is focused).
+    case focusActivate
+    /// Only wake the face.
+    case wake
+    /// Run the intent with this type name or title.
+    case intent(String)
+
+    /// The action a configuration file's binding names: a built-in action or an intent name.
+    public init(binding: String) {
+        switch binding {
+        case "stack.next": self = .stackNext
+        case "stack.previous": self = .stackPrevious
+        case "focus.next": self = .focusNext
+        case "focus.activate": self = .focusActivate
+        case "wake": self = .wake
+        default: self = .intent(binding)
+        }
+    }
+
+    /// The binding's spelling.
+    public var description: String {
+        switch self {
+        case .stackNext: "stack.next"
+        case .stackPrevious: "stack.previous"
+        case .focusNext: "focus.next"
+        case .focusActivate: "focus.activate"
+        case .wake: "wake"
+        case .intent(let name): name
+        }
+    }
+}
+
+/// What a slot shows at the moment, for tests and `glance ctl status`.
+public struct SlotStatus: Sendable {
+    /// The kind of the widget shown, nil while a live activity shows.
+    public let kind: String?
+    /// The entry shown.
+    public let entry: (any TimelineEntry)?
+    /// True while the placeholder is shown.
+    public let isPlaceholder: Bool
+    /// True while `invalidatableContent()` views are dimmed for a pending intent.
+    public let isInvalidated: Bool
+    /// The live activity shown, if one took the slot.
+    public let activityID: String?
+    /// Whether the shown activity is past its stale date.
+    public let activityIsStale: Bool
+    /// The interactive views drawn, in the slot's coordinates.
+    public let regions: [InteractiveRegion]
+    /// The index in `regions` of the focused one.
+    public let focusedRegion: Int?
+}
+
+/// What the face shows at the moment.
+public struct FaceStatus: Sendable {
+    /// The always-on state.
+    public let state: DisplayState
+    /// Each slot, in the face's order.
+    public let slots: [SlotStatus]
+}
+
+/// Bookkeeping of one widget instance, for invariant checks and `glance ctl status`.
+public struct InstanceStatus: Sendable {
+    /// The widget's kind.
+    public let kind: String
+    /// The slot it is placed in.
+    public let slot: Int
+    /// Counted reloads in the rolling 24-hour window.
+    public let budgetUsed: Int
+    /// Intents targeting it whose `perform()` finished.
+    public let intentsFinished: Int
+    /// Intent reloads started for it.
+    public let intentReloadsStarted: Int
+    /// Whether a provider call is in flight.
+    public let isReloading: Bool
+    /// The date of every entry of its timeline.
+    public let entryDates: [Date]
+    /// True while the placeholder is shown.
+    public let isPlaceholder: Bool
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+extension FaceRuntime {
+    /// Handles one button action: wakes the face (without running the action) when it is not
+    /// active, otherwise navigates, moves or activates the focus, or runs the named intent.
+    /// - Returns: The frames to show.
+    @discardableResult
+    public func send(_ action: FaceAction) -> [Frame] {
+        let now = time.now
+        if now < lastStepDate { _ = step(isWakeUp: false) }
+        _ = machine.advance(to: now)
+        if machine.input(at: now) {
+            log(.info, kind: nil, "woken by \(action); the action itself is not run")
+            progress = true
+            return step(isWakeUp: false)
+        }
+        switch action {
+        case .wake:
+            break
+        case .stackNext:
+            navigateStack(activeSlot, by: 1)
+        case .stackPrevious:
+            navigateStack(activeSlot, by: -1)
+        case .focusNext:
+            moveFocus()
+        case .focusActivate:
+            activateFocus()
+        case .intent(let name):
+            do {
+                let intent = try registry.intent(named: name)
+                runIntent(intent, targets: Array(instances.indices), toggle: nil)
+            } catch {
+                log(.error, kind: nil, "button binding: \(error)")
+            }
+        }
+        return step(isWakeUp: false)
+    }
+
+    /// The slot stack and activation actions apply to: the focused one, else the first stack, else the first slot.
+    var activeSlot: Int {
+        focus?.slot ?? stacks.firstIndex { $0.members.count > 1 } ?? 0
+    }
+
+    private func moveFocus() {
+        var all = [(slot: Int, region: Int)]()
+        for slot in face.slots.indices {
+            for region in (renders[slot]?.interactiveRegions ?? []).indices { all.append((slot, region)) }
+        }
+        guard !all.isEmpty else {
+            log(.info, kind: nil, "focus.next: no button, toggle or link is shown")
+            focus = nil
+            return
+        }
+        let position = focus.flatMap { current in all.firstIndex { $0 == current } }
+        focus = all[position.map { ($0 + 1) % all.count } ?? 0]
+        progress = true
+    }
+
+    private func activateFocus() {
+        guard let current = focus, let render = renders[current.slot], current.region < render.interactiveRegions.count else {
+            let slot = activeSlot
+            if let url = renders[slot]?.widgetURLs.first {
+                openURL(url)
+            } else {
+                log(.info, kind: nil, "focus.activate: nothing is focused and slot \(slot) has no widgetURL")
+            }
+            return
+        }
+        let region = render.interactiveRegions[current.region]
+        let targets = shownActivities[current.slot] == nil ? [stacks[current.slot].members[stacks[current.slot].shown]] : []
+        switch region.action {
+        case .intent(let reference):
+            guard let intent = reference.value as? any AppIntent else {
+                log(.error, kind: nil, "focus.activate: \(reference.typeName) is not an AppIntent")
+                return
+            }
+            runIntent(intent, targets: targets, toggle: region.isOn.map { (reference, $0) })
+        case .action(let index):
+            render.actions[index]()
+        case .url(let url):
+            openURL(url)
+        }
+    }
+
+    /// Runs `intent` unless a required parameter is missing, then reloads each target once.
+    func runIntent(_ intent: any AppIntent, targets: [Int], toggle: (reference: IntentReference, isOn: Bool)?) {
+        let type = type(of: intent)
+        let title = type.titleText
+        let missing = intent.missingParameters
+        guard missing.isEmpty else {
+            let names = missing.map { "“\($0)”" }.joined(separator: ", ")
+            log(.error, kind: nil, "intent “\(title)” was not run: required parameter \(names) has no value (intents never prompt)")
+            return
+        }
+        registry.register(type)
+        for target in targets {
+            instances[target].pendingIntents += 1
+            if let toggle { instances[target].toggleOverrides[toggle.reference] = !toggle.isOn }
+        }
+        progress = true
+        let prepared = toggle.map { Self.setting(intent, to: !$0.isOn) } ?? intent
+        requestCounter += 1
+        let request = requestCounter
+        let widgetCenter = self.widgetCenter, activityCenter = self.activityCenter
+        tasks[request] = Task { [weak self] in
+            var failure: String?
+            do {
+                try await WidgetCenter.$current.withValue(widgetCenter) {
+                    try await ActivityCenter.$current.withValue(activityCenter) { try await Self.perform(prepared) }
+                }
+            } catch {
+                failure = String(describing: error)
+            }
+            await self?.intentFinished(request: request, title: title, targets: targets, failure: failure)
+        }
+    }
+
+    private static func perform<Intent: AppIntent>(_ intent: Intent) async throws {
+        _ = try await intent.perform()
+    }
+
+    /// A `SetValueIntent` of a `Bool` gets the toggle's new state; other intents stay as they are.
+    private static func setting(_ intent: any AppIntent, to value: Bool) -> any AppIntent {
+        guard let setter = intent as? any SetValueIntent else { return intent }
+        return setBool(setter, value)
+    }
+
+    private static func setBool<Intent: SetValueIntent>(_ intent: Intent, _ value: Bool) -> any AppIntent {
+        guard let typed = value as? Intent.ValueType else { return intent }
+        var copy = intent
+        copy.value = typed
+        return copy
+    }
+
+    private func intentFinished(request: Int, title: String, targets: [Int], failure: String?) {
+        tasks[request] = nil
+        statistics.intentsPerformed += 1
+        if let failure {
+            log(.error, kind: nil, "intent “\(title)” failed: \(failure); reloading its widgets anyway")
+        }
+        for target in targets {
+            instances[target].intentsFinished += 1
+            instances[target].intentReloadsQueued += 1
+        }
+        progress = true
+        poke?.yield(.changed)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+extension FaceRuntime {
+    /// The offsets the burn-in shift cycles through (at most one pixel each way).
+    static let shiftCycle = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1), Point(x: -1, y: 1),
+                             Point(x: -1, y: 0), Point(x: -1, y: -1), Point(x: 0, y: -1), Point(x: 1, y: -1)]
+
+    /// Renders the visible slots and returns a frame when anything visible changed.
+    func compose(at now: Date) -> Frame? {
+        let state = machine.state
+        if state == .off {
+            // Display off: nothing is drawn, the controller keeps the last image.
+            guard lastBrightness != .off else { return nil }
+            let bitmap = lastBitmap ?? Bitmap(size: face.size, antialiasing: face.antialiased)
+            return emit(bitmap, dirty: nil, brightness: .off, shift: lastShift ?? .zero, fullRefresh: false, at: now)
+        }
+        let live = activityCenter.liveActivities(at: now)
+        var changedSlots = [Int]()
+        for slot in face.slots.indices {
+            let result = render(slot: slot, activities: live, at: now)
+            if renderDates[slot] == now || renders[slot] == nil { changedSlots.append(slot) }
+            renders[slot] = result
+        }
+        // Only slots rendered anew are copied into the composite; the rest is still in place.
+        var composite = lastComposite ?? Bitmap(size: face.size, antialiasing: face.antialiased)
+        for slot in (lastComposite == nil ? Array(face.slots.indices) : changedSlots) {
+            if let result = renders[slot] { Self.copy(result.bitmap, into: &composite, at: face.slots[slot].rect.origin) }
+        }
+        lastComposite = composite
+        var bitmap = composite
+        drawFocusRing(into: &bitmap)
+        let dirty = lastBitmap.map { Self.difference($0, bitmap) } ?? bitmap.bounds
+        let brightness: PanelBrightness = state == .active ? .normal : .dim
+        var shift = Point.zero
+        if face.panel == .oled, let period = settings.alwaysOn.pixelShiftPeriod?.seconds, period > 0 {
+            let step = Int(floor(now.timeIntervalSince1970 / period))
+            shift = Self.shiftCycle[((step % Self.shiftCycle.count) + Self.shiftCycle.count) % Self.shiftCycle.count]
+        }
+        var fullRefresh = false
+        if face.panel == .eInk {
+            let dailyDue = eInkState.lastFullRefresh.map { now >= $0.addingTimeInterval(settings.eInk.maximumInterval.seconds) } ?? true
+            fullRefresh = dailyDue || (dirty != nil && eInkState.partialRefreshes >= settings.eInk.partialRefreshesPerFull)
+        }
+        guard dirty != nil || brightness != lastBrightness || shift != lastShift || fullRefresh else { return nil }
+        if face.panel == .eInk {
+            if fullRefresh {
+                eInkState = EInkRefreshState(partialRefreshes: 0, lastFullRefresh: now)
+            } else {
+                eInkState.partialRefreshes += 1
+            }
+        }
+        return emit(bitmap, dirty: dirty, brightness: brightness, shift: shift, fullRefresh: fullRefresh, at: now)
+    }
+
+    private func emit(_ bitmap: Bitmap, dirty: Rect?, brightness: PanelBrightness, shift: Point, fullRefresh: Bool, at now: Date) -> Frame {
+        lastBitmap = bitmap
+        lastBrightness = brightness
+        lastShift = shift
+        statistics.frames += 1
+        if dirty != nil { statistics.framesWithPixelChanges += 1 }
+        return Frame(date: now, bitmap: bitmap, dirty: dirty, brightness: brightness, pixelShift: shift, fullRefresh: fullRefresh)
+    }
+
+    /// The slot that live activities take: the first that asks for them, else the first slot.
+    var activitySlot: Int {
+        face.slots.firstIndex { $0.showsLiveActivities } ?? 0
+    }
+
+    private func render(slot: Int, activities: [ActivitySnapshot], at now: Date) -> RenderResult {
+        let geometry = face.slots[slot]
+        var environment = baseEnvironment(for: geometry.family)
+        let candidates = slot == activitySlot ? activities.filter { activityEngines[$0.attributesType] != nil } : []
+        let chosen = candidates.max { ($0.relevanceScore, $0.sequence) < ($1.relevanceScore, $1.sequence) }
+        if chosen?.id != shownActivities[slot] {
+            shownActivities[slot] = chosen?.id
+            if focus?.slot == slot { focus = nil }
+        }
+        if let activity = chosen, let engine = activityEngines[activity.attributesType] {
+            let isStale = activity.staleDate.map { now >= $0 } ?? false
+            let key = RenderKey(activity: activity.id, revision: activity.revision, state: machine.state, reasons: 0, isStale: isStale)
+            if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
+            let view = withCenters { engine.content((activity, isStale)) }
+            return remember(ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now,
+                                                antialiased: face.antialiased), slot: slot, key: key, at: now)
+        }
+        let index = stacks[slot].members[stacks[slot].shown]
+        let instance = instances[index]
+        var reasons: RedactionReasons = []
+        if instance.isPlaceholder { reasons.insert(.placeholder) }
+        if machine.state == .alwaysOn && settings.alwaysOn.hidesSensitiveContent { reasons.insert(.privacy) }
+        if instance.pendingIntents > 0 { reasons.insert(.invalidated) }
+        environment.redactionReasons = reasons
+        environment.toggleOverrides = instance.toggleOverrides
+        let entryIndex = instance.entryIndex(at: now) ?? 0
+        let key = RenderKey(instance: index, entryIndex: entryIndex, generation: instance.generation, isPlaceholder: instance.isPlaceholder,
+                            state: machine.state, reasons: reasons.rawValue, overrides: instance.toggleOverrides)
+        if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
+        let view = withCenters { instance.engine.content(instance.entries[entryIndex]) }
+        let result = remember(ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now,
+                                                  antialiased: face.antialiased), slot: slot, key: key, at: now)
+        if result.widgetURLs.count > 1, !warnedURLs.contains(index) {
+            warnedURLs.insert(index)
+            log(.warning, kind: instance.kind, "\(result.widgetURLs.count) widgetURL modifiers in one widget; the first, \(result.widgetURLs[0]), is used")
+        }
+        for region in result.interactiveRegions {
+            if case .intent(let reference) = region.action, let intent = reference.value as? any AppIntent {
+                registry.register(type(of: intent))
+            }
+        }
+        return result
+    }
+
+    /// The slot's last render, if it was made from `key` and no live content has changed since.
+    private func cachedRender(slot: Int, key: RenderKey, at now: Date) -> RenderResult? {
+        guard renderKeys[slot] == key, let last = renders[slot], now >= renderDates[slot] else { return nil }
+        if let change = last.nextChange, now >= change { return nil }
+        return last
+    }
+
+    private func remember(_ result: RenderResult, slot: Int, key: RenderKey, at now: Date) -> RenderResult {
+        renderKeys[slot] = key
+        renderDates[slot] = now
+        return result
+    }
+
+    /// The environment every widget of `family` is drawn in at the current display state.
+    func baseEnvironment(for family: WidgetFamily) -> EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.widgetFamily = family
+        environment.isLuminanceReduced = machine.state != .active
+        environment.widgetRenderingMode = settings.renderingMode
+        environment.showsWidgetContainerBackground = !family.rawValue.hasPrefix("accessory")
+        if let locale = settings.locale { environment.locale = locale }
+        if let timeZone = settings.timeZone {
+            environment.timeZone = timeZone
+            environment.calendar.timeZone = timeZone
+        }
+        return environment
+    }
+
+    private func drawFocusRing(into bitmap: inout Bitmap) {
+        guard let current = focus else { return }
+        guard let regions = renders[current.slot]?.interactiveRegions, current.region < regions.count else {
+            focus = nil
+            return
+        }
+        let origin = face.slots[current.slot].rect.origin
+        let frame = regions[current.region].frame.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -1, dy: -1)
+        bitmap.strokeRect(frame.intersection(bitmap.bounds), value: 255)
+    }
+
+    /// Copies `source` into `target` with its top-left corner at `origin` (slots lie inside the panel).
+    static func copy(_ source: Bitmap, into target: inout Bitmap, at origin: Point) {
+        let width = min(source.width, target.width - origin.x)
+        guard width > 0 else { return }
+        source.pixels.withUnsafeBufferPointer { from in
+            target.pixels.withUnsafeMutableBufferPointer { to in
+                for y in 0..<min(source.height, target.height - origin.y) {
+                    let start = (origin.y + y) * target.width + origin.x
+                    for x in 0..<width { to[start + x] = from[y * source.width + x] }
+                }
+            }
+        }
+    }
+
+    /// The bounding box of the pixels that differ, nil when none does.
+    static func difference(_ old: Bitmap, _ new: Bitmap) -> Rect? {
+        guard old.size == new.size else { return new.bounds }
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        old.pixels.withUnsafeBufferPointer { a in
+            new.pixels.withUnsafeBufferPointer { b in
+                for y in 0..<new.height {
+                    let row = y * new.width
+                    for x in 0..<new.width where a[row + x] != b[row + x] {
+                        minX = min(minX, x)
+                        maxX = max(maxX, x)
+                        minY = min(minY, y)
+                        maxY = max(maxY, y)
+                    }
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return Rect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
+    }
+}

@@ -1,0 +1,312 @@
+import Foundation
+
+/// Runs a face: schedules timelines, handles button actions, runs intents, follows the
+/// always-on state machine, and emits a `Frame` whenever something visible changed.
+///
+/// The runtime does no I/O. Time comes from the injected `TimeSource`, actions from
+/// `send(_:)` (or the input stream given to `run(input:output:)`), frames go to the caller.
+/// It wakes up only when something is due: an entry date, a reload the policy or a retry
+/// asks for, a budget deferral ending, a provider timeout, the next change of live text,
+/// an always-on transition, a pixel-shift step, a live activity going stale or leaving.
+///
+/// Driving it by hand (tests, `--clock fast`): `start()`, then repeatedly move the clock to
+/// `nextWakeUp` and call `wakeUp()`; `send(_:)` for buttons; `settle()` after actions that
+/// run async code (intents, async providers).
+public actor FaceRuntime {
+    /// The face being run.
+    public nonisolated let face: Face
+    let settings: RuntimeSettings
+    let time: any TimeSource
+    /// The center `WidgetCenter.shared` means inside this runtime's providers and intents.
+    public nonisolated let widgetCenter: WidgetCenter
+    /// The center `Activity.request` uses inside this runtime's intents.
+    public nonisolated let activityCenter: ActivityCenter
+    let logSink: @Sendable (RuntimeLogRecord) -> Void
+    let openURL: @Sendable (URL) -> Void
+    var registry: IntentRegistry
+    let activityEngines: [String: ActivityEngine]
+
+    var instances: [WidgetInstance] = []
+    var stacks: [StackState] = []
+    var machine: AlwaysOnMachine
+    var focus: (slot: Int, region: Int)?
+    var renders: [RenderResult?]
+    /// What each slot's last render was made from, and when, to skip renders that would not differ.
+    var renderKeys: [RenderKey?]
+    var renderDates: [Date]
+    var shownActivities: [String?]
+    var lastBitmap: Bitmap?
+    /// The slots as last drawn, without the focus ring.
+    var lastComposite: Bitmap?
+    var lastBrightness: PanelBrightness?
+    var lastShift: Point?
+    var eInkState: EInkRefreshState
+    var lastStepDate: Date
+    var started = false
+    var requestCounter = 0
+    var tasks: [Int: Task<Void, Never>] = [:]
+    var progress = false
+    var warnedURLs: Set<Int> = []
+    var poke: AsyncStream<LoopEvent>.Continuation?
+    var timerTask: Task<Void, Never>?
+    var timerDeadline: Date?
+    /// What the runtime has done so far.
+    public internal(set) var statistics = RuntimeStatistics()
+
+    enum LoopEvent: Sendable {
+        case timer
+        case input(FaceAction)
+        case changed
+    }
+
+    /// Creates a runtime for `face` with the widgets of a bundle.
+    /// - Parameters:
+    ///   - widgets: The bundle's widgets (`WidgetBundle` lists them).
+    ///   - intents: Intents bindings may name; configuration intents and intents seen in
+    ///     buttons are added as they appear.
+    ///   - face: Slots and what they hold.
+    ///   - settings: Budget, timeout, retry, always-on and e-ink settings.
+    ///   - time: The clock; the runtime never reads the system clock itself.
+    ///   - log: Receives every log record (errors carry the widget's kind).
+    ///   - openURL: Called when a `Link` or `widgetURL` is activated.
+    ///   - eInkState: The full-refresh bookkeeping saved by a previous run.
+    ///   - lastImage: The image the panel showed when the previous run stopped.
+    ///   - widgetCenter: The center to listen to (the composition root passes the shared one); nil makes a private one.
+    ///   - activityCenter: The activity center to use; nil makes a private one.
+    /// - Throws: `FaceError` when a slot names an unknown kind, an unsupported family, holds
+    ///   nothing or lies outside the panel.
+    public init(widgets: [WidgetDescriptor], intents: IntentRegistry = IntentRegistry(), face: Face,
+                settings: RuntimeSettings = RuntimeSettings(), time: any TimeSource,
+                log: @escaping @Sendable (RuntimeLogRecord) -> Void = { _ in },
+                openURL: @escaping @Sendable (URL) -> Void = { _ in },
+                eInkState: EInkRefreshState = EInkRefreshState(), lastImage: Bitmap? = nil,
+                widgetCenter: WidgetCenter? = nil, activityCenter: ActivityCenter? = nil) throws(FaceError) {
+        var byKind = [String: WidgetDescriptor]()
+        var engines = [String: ActivityEngine]()
+        var registry = intents
+        for widget in widgets {
+            switch widget.engine {
+            case .timeline(let engine):
+                guard byKind[widget.kind] == nil else { throw .duplicateKind(widget.kind) }
+                byKind[widget.kind] = widget
+                if let type = engine.intentType { registry.register(type) }
+            case .activity(let engine):
+                engines[engine.attributesType] = engine
+            }
+        }
+        let known = widgets.compactMap { $0.timeline == nil ? nil : $0.kind }
+        var instances = [WidgetInstance]()
+        var stacks = [StackState]()
+        let panel = Rect(origin: .zero, size: face.size)
+        for (index, slot) in face.slots.enumerated() {
+            guard !slot.widgets.isEmpty else { throw .emptySlot(index) }
+            guard panel.contains(slot.rect) else { throw .slotOutsidePanel(slot: index, rect: slot.rect, panel: face.size) }
+            var members = [Int]()
+            for placement in slot.widgets {
+                guard let descriptor = byKind[placement.kind], let engine = descriptor.timeline else {
+                    throw .unknownKind(placement.kind, slot: index, known: known)
+                }
+                guard descriptor.supportedFamilies.contains(slot.family) else {
+                    throw .unsupportedFamily(kind: placement.kind, family: slot.family, slot: index, supported: descriptor.supportedFamilies)
+                }
+                let context = TimelineProviderContext(family: slot.family, displaySize: slot.rect.size, isPreview: false)
+                members.append(instances.count)
+                instances.append(WidgetInstance(id: instances.count, slot: index, descriptor: descriptor, engine: engine,
+                                                configuration: placement.configuration, context: context,
+                                                budget: ReloadBudget(limit: settings.reloadBudget)))
+            }
+            stacks.append(StackState(members: members, ordering: slot.ordering))
+        }
+        self.face = face
+        self.settings = settings
+        self.time = time
+        self.widgetCenter = widgetCenter ?? WidgetCenter()
+        self.activityCenter = activityCenter ?? ActivityCenter()
+        self.logSink = log
+        self.openURL = openURL
+        self.registry = registry
+        self.activityEngines = engines
+        self.instances = instances
+        self.stacks = stacks
+        let now = time.now
+        self.machine = AlwaysOnMachine(settings: settings.alwaysOn, now: now)
+        self.renders = Array(repeating: nil, count: face.slots.count)
+        self.renderKeys = Array(repeating: nil, count: face.slots.count)
+        self.renderDates = Array(repeating: now, count: face.slots.count)
+        self.shownActivities = Array(repeating: nil, count: face.slots.count)
+        self.eInkState = eInkState
+        self.lastBitmap = lastImage
+        self.lastStepDate = now
+    }
+
+    /// Creates a runtime for `face` with the widgets and intents of `bundle`.
+    /// - Throws: `FaceError` as `init(widgets:…)` does.
+    public init<Bundle: WidgetBundle>(bundle: Bundle, face: Face, settings: RuntimeSettings = RuntimeSettings(),
+                                      time: any TimeSource, log: @escaping @Sendable (RuntimeLogRecord) -> Void = { _ in },
+                                      openURL: @escaping @Sendable (URL) -> Void = { _ in }) throws(FaceError) {
+        try self.init(widgets: bundle.widgetDescriptors, intents: bundle.intentRegistry, face: face, settings: settings,
+                      time: time, log: log, openURL: openURL)
+    }
+
+    // MARK: - Driving
+
+    /// Shows every slot's placeholder (the first frame), then asks every provider for its timeline.
+    /// - Returns: The frames to show, in order: the placeholders, then whatever answered at once.
+    @discardableResult
+    public func start() -> [Frame] {
+        guard !started else { return [] }
+        started = true
+        let poke = self.poke
+        activityCenter.attach(time: time, supportedTypes: Set(activityEngines.keys),
+                              log: { [logSink] message in logSink(RuntimeLogRecord(level: .warning, kind: nil, message: message)) },
+                              listener: { poke?.yield(.changed) })
+        widgetCenter.publish(instances.map { WidgetInfo(kind: $0.kind, family: face.slots[$0.slot].family, configuration: $0.configuration) })
+        for index in instances.indices {
+            let instance = instances[index]
+            let entry = withCenters { instance.engine.placeholder(instance.context) }
+            instances[index].entries = [entry]
+            statistics.placeholderCalls[instance.kind, default: 0] += 1
+        }
+        let now = time.now
+        var frames = [Frame]()
+        if let frame = compose(at: now) { frames.append(frame) }
+        frames += step(isWakeUp: false)
+        return frames
+    }
+
+    /// Processes everything due at the clock's current time; call it when `nextWakeUp` has come.
+    /// - Returns: The frames to show, if anything visible changed.
+    @discardableResult
+    public func wakeUp() -> [Frame] {
+        step(isWakeUp: true)
+    }
+
+    /// Processes queued requests and answers (`WidgetCenter`, late completions, activities) without counting a wake-up.
+    @discardableResult
+    public func update() -> [Frame] {
+        step(isWakeUp: false)
+    }
+
+    /// The next moment something is due; nil when nothing will ever be, unless an event comes.
+    public var nextWakeUp: Date? {
+        computeNextWakeUp(after: time.now)
+    }
+
+    /// Waits for every intent and async provider call in flight, processing their results.
+    ///
+    /// Do not call it while a provider that never answers is in flight: move the clock past
+    /// its timeout and call `wakeUp()` first (the call is then abandoned).
+    /// - Returns: The frames produced meanwhile.
+    public func settle() async -> [Frame] {
+        // Intents that finished while nobody was stepping have reloads waiting: start them first.
+        var frames = step(isWakeUp: false)
+        while let (id, task) = tasks.first {
+            await task.value
+            tasks[id] = nil
+            frames += step(isWakeUp: false)
+        }
+        return frames
+    }
+
+    /// Runs the face until the task is cancelled: starts it, then sleeps on the time source
+    /// until the next wake-up, an input action or a request, and hands every frame to `output`.
+    public func run(input: AsyncStream<FaceAction>, output: @escaping @Sendable (Frame) async -> Void) async {
+        let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self)
+        poke = continuation
+        widgetCenter.setListener { continuation.yield(.changed) }
+        let inputTask = Task {
+            for await action in input { continuation.yield(.input(action)) }
+        }
+        defer {
+            inputTask.cancel()
+            timerTask?.cancel()
+            widgetCenter.setListener(nil)
+        }
+        for frame in start() { await output(frame) }
+        scheduleTimer(continuation)
+        for await event in events {
+            let frames: [Frame]
+            switch event {
+            case .timer:
+                if let deadline = timerDeadline, time.now >= deadline {
+                    frames = wakeUp()
+                } else {
+                    frames = update()
+                }
+            case .input(let action):
+                frames = send(action)
+            case .changed:
+                frames = update()
+            }
+            for frame in frames { await output(frame) }
+            if Task.isCancelled { break }
+            scheduleTimer(continuation)
+        }
+    }
+
+    private func scheduleTimer(_ continuation: AsyncStream<LoopEvent>.Continuation) {
+        let next = nextWakeUp
+        guard next != timerDeadline || timerTask == nil else { return }
+        timerTask?.cancel()
+        timerDeadline = next
+        guard let next else {
+            timerTask = nil
+            return
+        }
+        timerTask = Task { [time] in
+            do {
+                try await time.sleep(until: next)
+                continuation.yield(.timer)
+            } catch {
+                // Cancelled: a newer timer replaced this one.
+            }
+        }
+    }
+
+    // MARK: - Status
+
+    /// What each slot shows now.
+    public func status() -> FaceStatus {
+        let now = time.now
+        let slots = face.slots.indices.map { slot -> SlotStatus in
+            let regions = renders[slot]?.interactiveRegions ?? []
+            let focused = focus?.slot == slot ? focus?.region : nil
+            if let id = shownActivities[slot], let activity = activityCenter.snapshot(id: id) {
+                return SlotStatus(kind: nil, entry: nil, isPlaceholder: false, isInvalidated: false, activityID: id,
+                                  activityIsStale: activity.staleDate.map { now >= $0 } ?? false, regions: regions, focusedRegion: focused)
+            }
+            let instance = instances[stacks[slot].members[stacks[slot].shown]]
+            let entry = instance.entryIndex(at: now).map { instance.entries[$0].value }
+            return SlotStatus(kind: instance.kind, entry: entry, isPlaceholder: instance.isPlaceholder,
+                              isInvalidated: instance.pendingIntents > 0, activityID: nil, activityIsStale: false,
+                              regions: regions, focusedRegion: focused)
+        }
+        return FaceStatus(state: machine.state, slots: slots)
+    }
+
+    /// Bookkeeping of every widget instance, in the face's order.
+    public func instanceStatus() -> [InstanceStatus] {
+        let now = time.now
+        return instances.map {
+            InstanceStatus(kind: $0.kind, slot: $0.slot, budgetUsed: $0.budget.used(at: now), intentsFinished: $0.intentsFinished,
+                           intentReloadsStarted: $0.intentReloadsStarted, isReloading: $0.inFlight != nil,
+                           entryDates: $0.isPlaceholder ? [] : $0.entries.map(\.date), isPlaceholder: $0.isPlaceholder)
+        }
+    }
+
+    /// The e-ink full-refresh bookkeeping, for the host to save.
+    public var eInkRefreshState: EInkRefreshState { eInkState }
+
+    // MARK: - Helpers
+
+    func log(_ level: RuntimeLogRecord.Level, kind: String?, _ message: String) {
+        logSink(RuntimeLogRecord(level: level, kind: kind, message: message))
+    }
+
+    /// Runs widget code with `WidgetCenter.shared` and `ActivityCenter.shared` meaning this runtime's centers.
+    func withCenters<R>(_ body: () throws -> R) rethrows -> R {
+        try WidgetCenter.$current.withValue(widgetCenter) {
+            try ActivityCenter.$current.withValue(activityCenter) { try body() }
+        }
+    }
+}

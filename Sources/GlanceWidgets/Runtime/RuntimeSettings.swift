@@ -1,0 +1,143 @@
+import Foundation
+
+/// How the runtime schedules reloads, waits for providers, dims and refreshes.
+public struct RuntimeSettings: Sendable {
+    /// Counted reloads per widget instance per rolling 24 hours; nil for unlimited (development mode).
+    public var reloadBudget: Int?
+    /// How long a provider may take to answer before its previous content stays and a retry is planned.
+    public var providerTimeout: Duration
+    /// When failed reloads are retried.
+    public var retry: RetryPolicy
+    /// The always-on state machine's timings.
+    public var alwaysOn: AlwaysOnSettings
+    /// Full-refresh planning for e-ink faces.
+    public var eInk: EInkSettings
+    /// How colors become panel tones.
+    public var renderingMode: WidgetRenderingMode
+    /// The locale text is shown in; nil keeps the view environment's default.
+    public var locale: Locale?
+    /// The time zone dates are shown in; nil keeps the view environment's default.
+    public var timeZone: TimeZone?
+
+    /// Creates settings; every default is the documented one (budget 70, timeout 5 s, idle 30 s).
+    public init(reloadBudget: Int? = 70, providerTimeout: Duration = .seconds(5), retry: RetryPolicy = RetryPolicy(),
+                alwaysOn: AlwaysOnSettings = AlwaysOnSettings(), eInk: EInkSettings = EInkSettings(),
+                renderingMode: WidgetRenderingMode = .vibrant, locale: Locale? = nil, timeZone: TimeZone? = nil) {
+        self.reloadBudget = reloadBudget
+        self.providerTimeout = providerTimeout
+        self.retry = retry
+        self.alwaysOn = alwaysOn
+        self.eInk = eInk
+        self.renderingMode = renderingMode
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+}
+
+/// Backoff for failed reloads: `initial`, doubling per consecutive failure, at most `maximum`.
+public struct RetryPolicy: Sendable, Hashable {
+    /// The wait after the first failure.
+    public var initial: Duration
+    /// The longest wait.
+    public var maximum: Duration
+
+    /// Creates a policy (defaults: 30 s doubling up to 30 min).
+    public init(initial: Duration = .seconds(30), maximum: Duration = .seconds(1800)) {
+        self.initial = initial
+        self.maximum = maximum
+    }
+
+    /// The wait after `failures` consecutive failures (1 or more), in seconds.
+    public func delay(afterFailures failures: Int) -> TimeInterval {
+        let doubled = initial.seconds * pow(2, Double(max(0, min(failures - 1, 30))))
+        return min(doubled, maximum.seconds)
+    }
+}
+
+/// Timings of the always-on state machine (WIDGETKIT.md item 27).
+public struct AlwaysOnSettings: Sendable {
+    /// Time without a button event before `active` becomes `alwaysOn`.
+    public var idleTimeout: Duration
+    /// Time in `alwaysOn` before the panel goes `off`; nil never turns it off by time.
+    public var offTimeout: Duration?
+    /// Hours during which the panel is `off` once it is not `active`.
+    public var night: NightSchedule?
+    /// Whether `privacySensitive()` content is redacted in `alwaysOn`.
+    public var hidesSensitiveContent: Bool
+    /// How often the burn-in pixel shift moves while lit (OLED only); nil disables shifting.
+    public var pixelShiftPeriod: Duration?
+
+    /// Creates always-on settings (defaults: 30 s idle, no off timeout, no night, shift every 5 min).
+    public init(idleTimeout: Duration = .seconds(30), offTimeout: Duration? = nil, night: NightSchedule? = nil,
+                hidesSensitiveContent: Bool = false, pixelShiftPeriod: Duration? = .seconds(300)) {
+        self.idleTimeout = idleTimeout
+        self.offTimeout = offTimeout
+        self.night = night
+        self.hidesSensitiveContent = hidesSensitiveContent
+        self.pixelShiftPeriod = pixelShiftPeriod
+    }
+}
+
+/// Night hours in a time zone, e.g. 23:00 to 07:00; the end may be before the start (overnight).
+public struct NightSchedule: Sendable, Hashable {
+    /// Minutes after midnight the night starts.
+    public var startMinute: Int
+    /// Minutes after midnight the night ends.
+    public var endMinute: Int
+    /// The time zone the hours are in.
+    public var timeZone: TimeZone
+
+    /// Creates a schedule from `start` to `end` given as (hour, minute) in `timeZone`.
+    public init(start: (hour: Int, minute: Int), end: (hour: Int, minute: Int), timeZone: TimeZone) {
+        startMinute = start.hour * 60 + start.minute
+        endMinute = end.hour * 60 + end.minute
+        self.timeZone = timeZone
+    }
+
+    /// Minutes after local midnight at `date`, with the fraction of the current minute.
+    private func minuteOfDay(_ date: Date) -> Double {
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        let day = local.truncatingRemainder(dividingBy: 86_400)
+        return (day < 0 ? day + 86_400 : day) / 60
+    }
+
+    /// Whether `date` falls in the night.
+    public func contains(_ date: Date) -> Bool {
+        let minute = minuteOfDay(date)
+        let start = Double(startMinute), end = Double(endMinute)
+        if start == end { return false }
+        return start < end ? (minute >= start && minute < end) : (minute >= start || minute < end)
+    }
+
+    /// The next moment after `date` at which the night starts or ends.
+    public func nextBoundary(after date: Date) -> Date {
+        let minute = minuteOfDay(date)
+        func wait(to boundary: Int) -> Double {
+            var delta = Double(boundary) - minute
+            if delta <= 0 { delta += 1440 }
+            return delta * 60
+        }
+        return date.addingTimeInterval(min(wait(to: startMinute), wait(to: endMinute)))
+    }
+}
+
+/// When an e-ink face forces a full refresh.
+public struct EInkSettings: Sendable, Hashable {
+    /// Partial refreshes between full ones.
+    public var partialRefreshesPerFull: Int
+    /// The longest time between full refreshes.
+    public var maximumInterval: Duration
+
+    /// Creates the settings (defaults: every 20 partial refreshes, at least daily).
+    public init(partialRefreshesPerFull: Int = 20, maximumInterval: Duration = .seconds(86_400)) {
+        self.partialRefreshesPerFull = partialRefreshesPerFull
+        self.maximumInterval = maximumInterval
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a floating-point number.
+    var seconds: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// Why a timeline is being reloaded; intent reloads (and their retries) are free.
+enum ReloadReason: Sendable, Hashable {
+    case initial, policy, center, retry, intent, intentRetry
+
+    var isFree: Bool { self == .intent || self == .intentRetry }
+}
+
+/// One widget placed in one slot: its timeline, reload bookkeeping and intent state.
+struct WidgetInstance {
+    struct InFlight {
+        let id: Int
+        let reason: ReloadReason
+        let deadline: Date
+    }
+
+    let id: Int
+    let slot: Int
+    let descriptor: WidgetDescriptor
+    let engine: TimelineEngine
+    let configuration: (any WidgetConfigurationIntent)?
+    let context: TimelineProviderContext
+
+    /// Sorted by date; the placeholder entry until the first timeline arrives.
+    var entries: [AnyEntry] = []
+    var isPlaceholder = true
+    /// Counts timelines applied, so a cached render knows its entries are current.
+    var generation = 0
+    var initialPending = true
+    var policyDue: Date?
+    var explicitPending = false
+    var retryAt: Date?
+    var retryFree = false
+    var failures = 0
+    var deferred = false
+    var inFlight: InFlight?
+    var budget: ReloadBudget
+
+    /// Intent reloads ready to start (one per finished intent).
+    var intentReloadsQueued = 0
+    /// Presses whose reload has not finished; content is invalidated while above zero.
+    var pendingIntents = 0
+    /// Optimistic toggle states shown while intents are pending.
+    var toggleOverrides: [IntentReference: Bool] = [:]
+    /// Counters for invariant checks.
+    var intentsFinished = 0
+    var intentReloadsStarted = 0
+
+    var kind: String { descriptor.kind }
+
+    /// The index of the entry shown at `now`: the latest at or before now, else the first.
+    func entryIndex(at now: Date) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        return entries.lastIndex { $0.date <= now } ?? 0
+    }
+
+    /// The first entry date after `now`, when the shown entry changes.
+    func nextEntryDate(after now: Date) -> Date? {
+        entries.first { $0.date > now }?.date
+    }
+
+    /// The relevance score promoting this widget at `now`, if it is above zero and still covers now.
+    func relevanceScore(at now: Date) -> Float? {
+        guard !isPlaceholder, let index = entryIndex(at: now), let relevance = entries[index].relevance,
+              relevance.score > 0, entries[index].date <= now else { return nil }
+        if relevance.duration > 0, now >= entries[index].date.addingTimeInterval(relevance.duration) { return nil }
+        return relevance.score
+    }
+
+    /// When the relevance of the current entry runs out, if that is after `now`.
+    func relevanceEnd(after now: Date) -> Date? {
+        guard !isPlaceholder, let index = entryIndex(at: now), let relevance = entries[index].relevance,
+              relevance.duration > 0 else { return nil }
+        let end = entries[index].date.addingTimeInterval(relevance.duration)
+        return end > now ? end : nil
+    }
+
+    /// The reload that should start now, if any (budget not yet considered).
+    func dueReload(at now: Date) -> ReloadReason? {
+        if initialPending { return .initial }
+        if explicitPending { return .center }
+        if let retryAt, retryAt <= now { return retryFree ? .intentRetry : .retry }
+        if let policyDue, policyDue <= now { return .policy }
+        return nil
+    }
+
+    /// The next moment a reload becomes due by policy or retry.
+    var nextReloadMoment: Date? {
+        [policyDue, retryAt].compactMap { $0 }.min()
+    }
+
+    /// When the policy of `timeline` asks for the next reload.
+    static func reloadMoment(for timeline: AnyTimeline) -> Date? {
+        switch timeline.policy.kind {
+        case .atEnd: timeline.entries.last?.date
+        case .after(let date): date
+        case .never: nil
+        }
+    }
+}
+
+/// The widgets of one slot and which one is shown.
+struct StackState {
+    /// Instance ids, in the face's order.
+    let members: [Int]
+    let ordering: StackOrdering
+    /// Index into `members` of the widget shown.
+    var shown = 0
+    /// The last member relevance promoted, to notice a new promotion.
+    var lastPromoted: Int?
+}
+
+/// Completion-handler answers: taken synchronously if given during the call, else handed to
+/// `late` once. Later calls are ignored, so a provider calling twice cannot resume twice.
+final class CompletionBridge<Value: Sendable>: Sendable {
+    private enum State {
+        case calling
+        case answered(Value)
+        case waiting(@Sendable (Value) -> Void)
+        case finished
+    }
+
+    private let state = Locked(State.calling)
+
+    /// The completion handed to the provider.
+    func complete(_ value: Value) {
+        let late = state.withLock { state -> (@Sendable (Value) -> Void)? in
+            switch state {
+            case .calling:
+                state = .answered(value)
+                return nil
+            case .waiting(let late):
+                state = .finished
+                return late
+            case .answered, .finished:
+                return nil
+            }
+        }
+        late?(value)
+    }
+
+    /// Called once the provider call returned: the answer if it came synchronously, else nil
+    /// (and `late` will receive it if it ever comes).
+    func finishCall(late: @escaping @Sendable (Value) -> Void) -> Value? {
+        state.withLock { state in
+            if case .answered(let value) = state {
+                state = .finished
+                return value
+            }
+            state = .waiting(late)
+            return nil
+        }
+    }
+}
+
+/// Everything a slot's render depends on besides the moment: equal keys and no live change
+/// due means the last render is still exact.
+struct RenderKey: Hashable {
+    var instance: Int?
+    var activity: String?
+    var revision = 0
+    var entryIndex = 0
+    var generation = 0
+    var isPlaceholder = false
+    var state: DisplayState
+    var reasons: Int
+    var overrides: [IntentReference: Bool] = [:]
+    var isStale = false
+}

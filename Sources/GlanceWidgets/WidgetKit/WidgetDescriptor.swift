@@ -1,0 +1,110 @@
+import Foundation
+
+/// A widget as the runtime sees it: kind, names, families and a type-erased provider and view.
+///
+/// Made from a `Widget`'s configuration; `WidgetBundle` lists them and faces place them.
+public struct WidgetDescriptor: Sendable {
+    /// The widget's kind, the name faces, `glance preview` and `WidgetCenter` use.
+    public internal(set) var kind: String
+    /// The name listings show.
+    public internal(set) var displayName: String
+    /// The description listings show.
+    public internal(set) var description: String
+    /// The families it may be placed in.
+    public internal(set) var supportedFamilies: [WidgetFamily]
+    /// Whether the widget removed the system's content margins.
+    public internal(set) var contentMarginsDisabled: Bool
+    /// How entries and views are obtained.
+    package let engine: Engine
+
+    /// The families a widget supports without `.supportedFamilies`: the accessory families.
+    public static let defaultFamilies: [WidgetFamily] = [.accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner]
+
+    /// A timeline widget or a live activity.
+    package enum Engine: Sendable {
+        case timeline(TimelineEngine)
+        case activity(ActivityEngine)
+    }
+
+    init(kind: String, engine: Engine) {
+        self.kind = kind
+        self.displayName = kind
+        self.description = ""
+        self.supportedFamilies = WidgetDescriptor.defaultFamilies
+        self.contentMarginsDisabled = false
+        self.engine = engine
+    }
+
+    /// The timeline engine, nil for a live activity's configuration.
+    package var timeline: TimelineEngine? {
+        if case .timeline(let engine) = engine { return engine }
+        return nil
+    }
+}
+
+/// A timeline entry of any widget.
+package struct AnyEntry: Sendable {
+    /// The entry itself.
+    package let value: any TimelineEntry
+    /// Its date.
+    package var date: Date { value.date }
+    /// Its relevance.
+    package var relevance: TimelineEntryRelevance? { value.relevance }
+
+    package init(_ value: any TimelineEntry) {
+        self.value = value
+    }
+}
+
+/// A timeline of any widget, entries sorted by date (stable for equal dates).
+package struct AnyTimeline: Sendable {
+    package let entries: [AnyEntry]
+    package let policy: TimelineReloadPolicy
+
+    package init<E: TimelineEntry>(_ timeline: Timeline<E>) {
+        entries = timeline.entries.enumerated()
+            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map { AnyEntry($0.element) }
+        policy = timeline.policy
+    }
+}
+
+/// How a provider is called: synchronously with a completion handler that may run now or
+/// later on any thread, or as an async function.
+package enum ProviderCall<Result: Sendable>: Sendable {
+    case completion(@Sendable (_ completion: @escaping @Sendable (Result) -> Void) -> Void)
+    case async(@Sendable () async throws -> Result)
+}
+
+/// A timeline widget's provider and view, type-erased.
+package struct TimelineEngine: Sendable {
+    /// The configuration intent type of an `AppIntentConfiguration`, nil for a static one.
+    package let intentType: (any WidgetConfigurationIntent.Type)?
+    package let placeholder: @Sendable (TimelineProviderContext) -> AnyEntry
+    package let snapshot: @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyEntry>
+    package let timeline: @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyTimeline>
+    package let content: ViewFactory<AnyEntry>
+}
+
+/// A live activity's view, type-erased.
+package struct ActivityEngine: Sendable {
+    /// The attributes type's name (`String(reflecting:)`), which activities are matched by.
+    package let attributesType: String
+    package let content: ViewFactory<(ActivitySnapshot, Bool)>
+}
+
+/// Makes a widget's view from its input (an entry, or an activity and whether it is stale).
+///
+/// `@unchecked Sendable` because the closure captures the widget's `@Sendable` content
+/// closure and the metatype of its view type, which Swift cannot prove sendable for a
+/// generic `View` (GlanceUI's `View` does not refine `SendableMetatype`); views are plain
+/// values with no isolation, so sharing the metatype is safe.
+package struct ViewFactory<Input>: @unchecked Sendable {
+    private let make: (Input) -> AnyView
+
+    package init(_ make: @escaping (Input) -> AnyView) {
+        self.make = make
+    }
+
+    package func callAsFunction(_ input: Input) -> AnyView { make(input) }
+}

@@ -1,3 +1,0 @@
-import GlanceHost
-
-await GlanceCommand.run()

@@ -1,0 +1,150 @@
+import Foundation
+import GlanceTesting
+import Testing
+@testable import GlanceWidgets
+
+struct DeliveryAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable, Sendable {
+        var stops: Int
+    }
+    var courier: String
+}
+
+struct HugeAttributes: ActivityAttributes {
+    typealias ContentState = DeliveryAttributes.ContentState
+    var blob: String
+}
+
+/// WIDGETKIT.md items 31–32: smart stacks and live activities.
+@Suite struct StackTests {
+    /// Three widgets in one stack: "a" never relevant, "b" relevant (0.5) from 100 s for 300 s, "c" scored 0.
+    private func stack(ordering: StackOrdering, clock: ManualTimeSource) throws -> (FaceRuntime, LogBox) {
+        let a = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 1)], .never) }
+        let b = Script(clock: clock) { _, now in
+            .timeline([TestEntry(date: now, value: 2),
+                       TestEntry(date: now.addingTimeInterval(100), value: 2, relevance: TimelineEntryRelevance(score: 0.5, duration: 300))], .never)
+        }
+        let c = Script(clock: clock) { _, now in
+            .timeline([TestEntry(date: now, value: 3), TestEntry(date: now.addingTimeInterval(200), value: 3, relevance: TimelineEntryRelevance(score: 0))], .never)
+        }
+        let face = Face(size: Size(width: 128, height: 32), slots: [
+            Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 32),
+                 widgets: [WidgetPlacement("a"), WidgetPlacement("b"), WidgetPlacement("c")], ordering: ordering),
+        ])
+        return try makeRuntime([valueWidget("a", a), valueWidget("b", b), valueWidget("c", c)], face: face,
+                               settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+    }
+
+    @Test func item31_stacksFollowRelevanceAndManualNavigation() async throws {
+        let clock = ManualTimeSource(now: t0)
+        let (runtime, _) = try stack(ordering: .relevance, clock: clock)
+        await runtime.start()
+        #expect(await runtime.status().slots[0].kind == "a")
+        #expect(await runtime.nextWakeUp == t0.addingTimeInterval(100))
+        clock.set(t0.addingTimeInterval(100))
+        let promoted = await runtime.wakeUp()
+        #expect(await runtime.status().slots[0].kind == "b", "the relevant entry promotes its widget")
+        #expect(promoted.count == 1)
+        await runtime.send(.stackNext)
+        #expect(await runtime.status().slots[0].kind == "c")
+        await runtime.send(.stackPrevious)
+        await runtime.send(.stackPrevious)
+        #expect(await runtime.status().slots[0].kind == "a", "manual navigation wins over a promotion already made")
+        // c's entry at 200 s scores 0: it never promotes; b's relevance ends at 400 s.
+        let run = await drive(runtime, clock, until: t0.addingTimeInterval(1000))
+        #expect(run.wakeUps == [t0.addingTimeInterval(200), t0.addingTimeInterval(400)])
+        #expect(await runtime.status().slots[0].kind == "a")
+        #expect(run.frames.isEmpty)
+
+        // A pinned stack ignores relevance.
+        let pinnedClock = ManualTimeSource(now: t0)
+        let (pinned, _) = try stack(ordering: .pinned, clock: pinnedClock)
+        await pinned.start()
+        _ = await drive(pinned, pinnedClock, until: t0.addingTimeInterval(1000))
+        #expect(await pinned.status().slots[0].kind == "a")
+        await pinned.send(.stackNext)
+        #expect(await pinned.status().slots[0].kind == "b")
+    }
+
+    @Test func item32_liveActivitiesTakeTheirSlotGoStaleEndAndRespectTheSizeLimit() async throws {
+        let clock = ManualTimeSource(now: t0)
+        let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 1)], .never) }
+        let activity = ActivityConfiguration(for: DeliveryAttributes.self) { context in
+            Text("\(context.attributes.courier): \(context.state.stops)\(context.isStale ? "?" : "")")
+        }
+        let face = Face(size: Size(width: 128, height: 64), slots: [
+            Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 32), widgets: [WidgetPlacement("w")]),
+            Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 32, width: 128, height: 32), widgets: [WidgetPlacement("v")],
+                 showsLiveActivities: true),
+        ])
+        let (runtime, _) = try makeRuntime([valueWidget("w", script), valueWidget("v", script), activity.descriptor], face: face,
+                                           settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+        await runtime.start()
+        let center = runtime.activityCenter
+        let delivery = try ActivityCenter.$current.withValue(center) {
+            try Activity.request(attributes: DeliveryAttributes(courier: "Ana"),
+                                 content: ActivityContent(state: .init(stops: 3), staleDate: t0.addingTimeInterval(600)))
+        }
+        let taken = await runtime.update()
+        #expect(taken.count == 1 && taken[0].dirty.map { $0.minY >= 32 } == true, "only the activity's slot changes")
+        #expect(await runtime.status().slots[1].activityID == delivery.id)
+        #expect(await runtime.status().slots[0].activityID == nil)
+        #expect(delivery.activityState == .active)
+        #expect(await runtime.nextWakeUp == t0.addingTimeInterval(600))
+        clock.set(t0.addingTimeInterval(600))
+        let stale = await runtime.wakeUp()
+        let staleStatus = await runtime.status().slots[1]
+        #expect(stale.count == 1 && staleStatus.activityIsStale)
+        #expect(delivery.activityState == .stale)
+        await delivery.update(ActivityContent(state: .init(stops: 2), staleDate: nil))
+        #expect(await runtime.update().count == 1)
+        #expect(delivery.content.state.stops == 2)
+        // Ended with the default policy: stays up to four hours.
+        await delivery.end(nil)
+        #expect(delivery.activityState == .ended)
+        #expect(await runtime.nextWakeUp == t0.addingTimeInterval(600 + 4 * 3600))
+        clock.set(t0.addingTimeInterval(600 + 4 * 3600))
+        await runtime.wakeUp()
+        #expect(await runtime.status().slots[1].kind == "v")
+        #expect(delivery.activityState == .dismissed)
+
+        // .after(d): the earlier of d and four hours; .immediate: at once.
+        let soon = try ActivityCenter.$current.withValue(center) {
+            try Activity.request(attributes: DeliveryAttributes(courier: "Bo"), content: ActivityContent(state: .init(stops: 1), staleDate: nil))
+        }
+        let late = try ActivityCenter.$current.withValue(center) {
+            try Activity.request(attributes: DeliveryAttributes(courier: "Cy"), content: ActivityContent(state: .init(stops: 1), staleDate: nil))
+        }
+        let now = clock.now
+        await soon.end(nil, dismissalPolicy: .after(now.addingTimeInterval(60)))
+        await late.end(nil, dismissalPolicy: .after(now.addingTimeInterval(9 * 3600)))
+        await runtime.update()
+        #expect(await runtime.nextWakeUp == now.addingTimeInterval(60))
+        clock.set(now.addingTimeInterval(60))
+        await runtime.wakeUp()
+        #expect(soon.activityState == .dismissed && late.activityState == .ended)
+        #expect(await runtime.nextWakeUp == now.addingTimeInterval(4 * 3600))
+        await late.end(nil, dismissalPolicy: .immediate)
+        let immediate = try ActivityCenter.$current.withValue(center) {
+            try Activity.request(attributes: DeliveryAttributes(courier: "Di"), content: ActivityContent(state: .init(stops: 1), staleDate: nil))
+        }
+        await runtime.update()
+        #expect(await runtime.status().slots[1].activityID == immediate.id)
+        await immediate.end(nil, dismissalPolicy: .immediate)
+        await runtime.update()
+        #expect(await runtime.status().slots[1].activityID == nil)
+
+        // Over 4 KB ({"courier":"…"} plus {"stops":1}) is refused; attributes no configuration shows are refused.
+        #expect(throws: ActivityAuthorizationError.attributesTooLarge(size: 4121)) {
+            try ActivityCenter.$current.withValue(center) {
+                try Activity.request(attributes: DeliveryAttributes(courier: String(repeating: "x", count: 4096)),
+                                     content: ActivityContent(state: .init(stops: 1), staleDate: nil))
+            }
+        }
+        #expect(throws: ActivityAuthorizationError.self) {
+            try ActivityCenter.$current.withValue(center) {
+                try Activity.request(attributes: HugeAttributes(blob: "small"), content: ActivityContent(state: .init(stops: 1), staleDate: nil))
+            }
+        }
+    }
+}
