@@ -18,6 +18,9 @@ let package = Package(
         // YAML for board presets and glance.yaml: Yams keeps each node's line and column,
         // which every configuration error reports.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Logging for `glance run`: the standard Swift logging API, so a maker's own providers
+        // can log through the same handler (journald-friendly lines under systemd).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         // MARK: - System libraries
@@ -58,6 +61,7 @@ let package = Package(
                 "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput", "GlanceLinux", "GlanceReferenceViews",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             plugins: ["EmbedResources"]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceLinux
+import GlanceWidgets
 
 /// A shared container where other programs drop data for widgets (WIDGETKIT item 33): a
 /// directory per app group, `$XDG_STATE_HOME/glance/GROUP` (default `~/.local/state`), or
@@ -51,6 +52,7 @@ public struct AppGroup: Sendable, Hashable {
     ///   a placeholder then), `.unreadable` with the decoder's explanation otherwise.
     public func read<T: Decodable>(_ type: T.Type, from name: String, decoder: JSONDecoder = JSONDecoder()) throws -> T {
         let url = try url(for: name)
+        if let kind = WidgetCenter.currentKind { AppGroupInterest.shared.note(kind: kind, group: self.name, file: name) }
         guard let data = FileManager.default.contents(atPath: url.path) else { throw AppGroupError.missing(url.path) }
         do {
             return try decoder.decode(type, from: data)
@@ -78,6 +80,27 @@ public struct AppGroup: Sendable, Hashable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         return encoder
+    }
+}
+
+/// Which widget kinds read which app-group files, learnt as providers read them, so a file
+/// written by another program reloads exactly the widgets that use it.
+final class AppGroupInterest: @unchecked Sendable {
+    static let shared = AppGroupInterest()
+    private let lock = NSLock()
+    private var kindsByFile: [String: Set<String>] = [:]
+
+    func note(kind: String, group: String, file: String) {
+        lock.lock()
+        kindsByFile["\(group)/\(file)", default: []].insert(kind)
+        lock.unlock()
+    }
+
+    /// The kinds that read `file` of `group`, sorted.
+    func kinds(group: String, file: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return (kindsByFile["\(group)/\(file)"] ?? []).sorted()
     }
 }
 

@@ -112,7 +112,7 @@ import GlanceUI
         #expect(face.slots.first?.widgets.map(\.value) == ["Clock", "Weather"])
         #expect(face.bindings.map(\.gesture) == ["click", "click", "long-press"])
         #expect(face.alwaysOn.idle == .seconds(45) && face.alwaysOn.off == .seconds(600))
-        #expect(face.alwaysOn.night == 420...1410 && face.alwaysOn.nightWraps)
+        #expect(face.alwaysOn.night == FaceConfiguration.Night(start: 1410, end: 420))
         #expect(face.reloadBudget == nil)
         #expect(face.urlHandler == .command(["xdg-open"]))
     }

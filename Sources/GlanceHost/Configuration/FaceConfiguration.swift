@@ -59,14 +59,19 @@ public struct FaceConfiguration: Equatable, Sendable {
         public var idle: Duration
         /// Further idle time before switching off; nil never switches off.
         public var off: Duration?
-        /// Minutes after midnight of the night schedule's start and end, during which the panel is off.
-        public var night: ClosedRange<Int>?
-        public var nightWraps: Bool
+        /// The night schedule, during which the panel is off; nil for none.
+        public var night: Night?
         /// Redact `privacySensitive()` content while dimmed.
         public var hideSensitive: Bool
 
         /// 30 s to always-on, never off, no night, sensitive content shown.
-        public static let standard = AlwaysOn(idle: .seconds(30), off: nil, night: nil, nightWraps: false, hideSensitive: false)
+        public static let standard = AlwaysOn(idle: .seconds(30), off: nil, night: nil, hideSensitive: false)
+    }
+
+    /// A daily span in local time, in minutes after midnight; it wraps midnight when `start > end`.
+    public struct Night: Equatable, Sendable {
+        public var start: Int
+        public var end: Int
     }
 
     /// How URLs are opened.
@@ -81,6 +86,20 @@ public struct FaceConfiguration: Equatable, Sendable {
     public static let gestures = ["click", "double-click", "long-press", "press", "release", "repeat"]
     /// The built-in actions a binding can name.
     public static let builtInActions = ["stack.next", "stack.previous", "focus.next", "focus.activate", "wake"]
+
+    /// No face file: the panel's default face, default bindings and timings.
+    static let empty = FaceConfiguration()
+
+    private init() {
+        board = nil
+        slots = []
+        bindings = []
+        alwaysOn = .standard
+        appGroup = "glance"
+        urlHandler = nil
+        reloadBudget = 70
+        source = "(defaults)"
+    }
 
     // MARK: - Parsing
 
@@ -159,9 +178,7 @@ public struct FaceConfiguration: Equatable, Sendable {
             let text = try night.string()
             let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { throw night.error("night is '\(text)', expected START-END such as 23:00-07:00") }
-            let start = try night.timeOfDay(parts[0]), end = try night.timeOfDay(parts[1])
-            result.night = min(start, end)...max(start, end)
-            result.nightWraps = start > end
+            result.night = Night(start: try night.timeOfDay(parts[0]), end: try night.timeOfDay(parts[1]))
         }
         if let hide = fields["hide-sensitive"] { result.hideSensitive = try hide.bool() }
         return result

@@ -102,11 +102,11 @@ extension FaceRuntime {
         instance.inFlight = .init(id: request, reason: reason, deadline: now.addingTimeInterval(settings.providerTimeout.seconds))
         instances[index] = instance
 
-        let call = withCenters { instance.engine.timeline(instance.context, instance.configuration) }
+        let call = withCenters(kind: instance.kind) { instance.engine.timeline(instance.context, instance.configuration) }
         switch call {
         case .completion(let invoke):
             let bridge = CompletionBridge<AnyTimeline>()
-            withCenters { invoke { bridge.complete($0) } }
+            withCenters(kind: instance.kind) { invoke { bridge.complete($0) } }
             let answer = bridge.finishCall { [weak self] timeline in
                 Task { await self?.deliver(instance: index, request: request, result: .success(timeline)) }
             }

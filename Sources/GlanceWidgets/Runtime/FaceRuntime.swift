@@ -304,9 +304,13 @@ public actor FaceRuntime {
     }
 
     /// Runs widget code with `WidgetCenter.shared` and `ActivityCenter.shared` meaning this runtime's centers.
-    func withCenters<R>(_ body: () throws -> R) rethrows -> R {
+    /// When `kind` is given, `WidgetCenter.currentKind` names the widget whose provider runs
+    /// (and tasks it starts inherit it), so the host learns which widgets read which files.
+    func withCenters<R>(kind: String? = nil, _ body: () throws -> R) rethrows -> R {
         try WidgetCenter.$current.withValue(widgetCenter) {
-            try ActivityCenter.$current.withValue(activityCenter) { try body() }
+            try ActivityCenter.$current.withValue(activityCenter) {
+                try WidgetCenter.$currentKind.withValue(kind) { try body() }
+            }
         }
     }
 }

@@ -24,6 +24,9 @@ public final class WidgetCenter: Sendable {
     /// The center of the runtime whose code is running now, if any.
     @TaskLocal package static var current: WidgetCenter?
 
+    /// The kind of the widget whose provider is running on this task, if any.
+    @TaskLocal package static var currentKind: String?
+
     /// The center for code that runs outside any widget runtime (file watchers, the control socket).
     package static let processWide = WidgetCenter()
 

@@ -1,0 +1,104 @@
+import Foundation
+import GlanceGraphics
+import GlanceInput
+import GlanceUI
+import GlanceWidgets
+
+/// Everything `glance run` derives from the board, the face file and the bundle: the face
+/// the runtime draws, its settings, and what each button gesture does.
+struct FacePlan: Sendable {
+    var face: Face
+    var settings: RuntimeSettings
+    /// Button and gesture to the action it runs.
+    var bindings: [BindingKey: FaceAction]
+    /// The app group providers read from.
+    var appGroup: String
+    /// Where URLs go.
+    var urlHandler: FaceConfiguration.URLHandler?
+
+    struct BindingKey: Hashable, Sendable {
+        var button: String
+        var gesture: String
+    }
+
+    /// Builds the plan, using the panel's default face and bindings where the file says nothing.
+    /// - Throws: `ConfigurationError` for names that do not exist (checked again here because
+    ///   the bundle is only known now).
+    static func make(board: BoardConfiguration, configuration: FaceConfiguration?, bundle: BundleContents,
+                     pictureSize: Size) throws -> FacePlan {
+        let configuration = configuration ?? FaceConfiguration.empty
+        try configuration.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
+        let gray = board.panel.controller == .ssd1327
+        let paper = board.panel.controller == .ssd1680
+        let slots: [Slot]
+        if configuration.slots.isEmpty {
+            slots = defaultSlots(size: pictureSize, bundle: bundle)
+        } else {
+            slots = configuration.slots.map { slot in
+                Slot(family: slot.family, rect: slot.frame ?? Rect(origin: .zero, size: pictureSize),
+                     widgets: slot.widgets.map { WidgetPlacement($0.value) }, ordering: slot.pinned ? .pinned : .relevance)
+            }
+        }
+        let face = Face(size: pictureSize, slots: slots, panel: paper ? .eInk : .oled, antialiased: gray)
+        let alwaysOn = configuration.alwaysOn
+        let settings = RuntimeSettings(
+            reloadBudget: configuration.reloadBudget,
+            alwaysOn: AlwaysOnSettings(
+                idleTimeout: alwaysOn.idle, offTimeout: alwaysOn.off,
+                night: alwaysOn.night.map { NightSchedule(start: ($0.start / 60, $0.start % 60), end: ($0.end / 60, $0.end % 60), timeZone: .current) },
+                hidesSensitiveContent: alwaysOn.hideSensitive,
+                pixelShiftPeriod: paper ? nil : .seconds(300)),
+            eInk: EInkSettings(partialRefreshesPerFull: board.panel.fullRefreshEvery),
+            renderingMode: gray ? .accented : .vibrant)
+        var bindings = [BindingKey: FaceAction]()
+        if configuration.bindings.isEmpty {
+            for (button, action) in defaultBindings where board.buttons.list.contains(where: { $0.name == button }) {
+                bindings[BindingKey(button: button, gesture: "click")] = FaceAction(binding: action)
+            }
+        } else {
+            for binding in configuration.bindings {
+                bindings[BindingKey(button: binding.button.value, gesture: binding.gesture)] = FaceAction(binding: binding.action.value)
+            }
+        }
+        return FacePlan(face: face, settings: settings, bindings: bindings, appGroup: configuration.appGroup, urlHandler: configuration.urlHandler)
+    }
+
+    /// What the buttons of the presets do without a face file: the joystick moves through the
+    /// stack and focus, the centre activates, A and B page the stack.
+    static let defaultBindings: [(String, String)] = [
+        ("up", "stack.previous"), ("down", "stack.next"), ("left", "stack.previous"), ("right", "focus.next"),
+        ("centre", "focus.activate"), ("A", "stack.next"), ("B", "focus.next"),
+    ]
+
+    /// DESIGN.md's default faces: 128×64 and smaller, one rectangular stack of every widget
+    /// that supports it; 128×128, inline on top, rectangular, two circular below; wide e-paper,
+    /// inline on top, rectangular left, circular right.
+    static func defaultSlots(size: Size, bundle: BundleContents) -> [Slot] {
+        func kinds(_ family: WidgetFamily) -> [WidgetPlacement] {
+            bundle.widgets.filter { $0.timeline != nil && $0.supportedFamilies.contains(family) }.map { WidgetPlacement($0.kind) }
+        }
+        let full = Rect(origin: .zero, size: size)
+        if size.height >= 128, size.width >= 128 {
+            return [
+                Slot(family: .accessoryInline, rect: Rect(x: 0, y: 0, width: size.width, height: 16), widgets: kinds(.accessoryInline)),
+                Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 16, width: size.width, height: 64), widgets: kinds(.accessoryRectangular),
+                     showsLiveActivities: true),
+                Slot(family: .accessoryCircular, rect: Rect(x: 0, y: 80, width: size.width / 2, height: 48), widgets: kinds(.accessoryCircular)),
+                Slot(family: .accessoryCircular, rect: Rect(x: size.width / 2, y: 80, width: size.width / 2, height: 48),
+                     widgets: Array(kinds(.accessoryCircular).reversed())),
+            ].filter { !$0.widgets.isEmpty }
+        }
+        if size.height >= 100, size.width > size.height * 3 / 2 {
+            let top = 18, circle = size.height - top
+            return [
+                Slot(family: .accessoryInline, rect: Rect(x: 0, y: 0, width: size.width, height: top), widgets: kinds(.accessoryInline)),
+                Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: top, width: size.width - circle, height: circle),
+                     widgets: kinds(.accessoryRectangular), showsLiveActivities: true),
+                Slot(family: .accessoryCircular, rect: Rect(x: size.width - circle, y: top, width: circle, height: circle),
+                     widgets: kinds(.accessoryCircular)),
+            ].filter { !$0.widgets.isEmpty }
+        }
+        return [Slot(family: .accessoryRectangular, rect: full, widgets: kinds(.accessoryRectangular), showsLiveActivities: true)]
+    }
+}
+

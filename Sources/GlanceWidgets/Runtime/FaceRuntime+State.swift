@@ -1,0 +1,33 @@
+/// What a host keeps across restarts so the face comes back as it was left.
+public struct FaceRuntimeState: Codable, Sendable, Hashable {
+    /// For each slot, the kind of the widget its stack showed.
+    public var shownKinds: [String?]
+    /// The e-ink full-refresh bookkeeping.
+    public var eInk: EInkRefreshState
+
+    /// Creates a state.
+    public init(shownKinds: [String?] = [], eInk: EInkRefreshState = EInkRefreshState()) {
+        self.shownKinds = shownKinds
+        self.eInk = eInk
+    }
+}
+
+extension FaceRuntime {
+    /// The state to save: which widget each stack shows and the e-ink bookkeeping.
+    public var savedState: FaceRuntimeState {
+        FaceRuntimeState(shownKinds: stacks.map { stack in stack.members.isEmpty ? nil : instances[stack.members[stack.shown]].kind },
+                         eInk: eInkState)
+    }
+
+    /// Brings back a saved state before `start()`: each stack shows the saved kind again when
+    /// it still holds it (slots that changed keep their first widget).
+    public func restore(_ state: FaceRuntimeState) {
+        guard !started else { return }
+        for (slot, kind) in state.shownKinds.enumerated() where slot < stacks.count {
+            if let kind, let index = stacks[slot].members.firstIndex(where: { instances[$0].kind == kind }) {
+                stacks[slot].shown = index
+            }
+        }
+        eInkState = state.eInk
+    }
+}
