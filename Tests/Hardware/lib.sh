@@ -1,0 +1,169 @@
+# Helpers for scenarios (sourced by guest, and by each scenario through `source "$LIB"`).
+# A scenario is a bash script in scenarios/ that runs inside the VM as root and prints one
+# `PASS name` or `FAIL name: reason` line per check. The simulated hardware:
+#   GPIO   chip labelled glance-sim (gpio-sim), lines 0–7 named ID_SD ID_SC BTN_A BTN_B BTN_UP
+#          BTN_DOWN BTN_CENTRE SPARE7 (0 and 1 are i2c-0's pins on a Pi header, which glance
+#          refuses to claim while its panel is on i2c-0); `pull LINE up|down` sets the level.
+#   I2C    /dev/i2c-0, i2c-stub (SMBus only) with one device at 0x3c; `panel_unplug` and
+#          `panel_replug` move it away from 0x3c and back.
+# Variables: GLANCE_BIN (glance built on the host), GLANCE_V2_BIN and GLANCE_V2_LIB (glance
+# with the libgpiod 2.x shim, and that library), ARTIFACTS (this scenario's writable folder,
+# kept on the host in .build/vm/out/NAME), GLANCE_ROOT (the repository), BOARDS.
+
+LIB=${BASH_SOURCE[0]}
+BOARDS=$GLANCE_ROOT/Tests/Hardware/boards
+SCENARIO=$(basename "${0%.sh}")
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; }
+# check NAME REASON COMMAND...: PASS when the command succeeds, else FAIL with REASON.
+check() {
+    local name=$1 reason=$2
+    shift 2
+    if "$@"; then pass "$name"; else fail "$name" "$reason"; fi
+}
+
+# MARK: - GPIO
+
+sim_line() { echo "/sys/devices/platform/$SIM_DEVICE/$SIM_CHIP/sim_gpio$1"; }
+# pull LINE up|down: the simulated level on an input line (up = released for active-low buttons).
+pull() { echo "pull-$2" > "$(sim_line "$1")/pull"; }
+# sleep_ms N: a sleep without forking (fork costs milliseconds under emulation).
+exec {sleep_fd}<> <(:)
+sleep_ms() { read -r -t "$(printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)))" -u "$sleep_fd" || true; }
+# press_for LINE MS: an active-low button held for MS milliseconds.
+press_for() { pull "$1" down; sleep_ms "$2"; pull "$1" up; }
+
+# MARK: - I2C
+
+stub_param=/sys/module/i2c_stub/parameters/chip_addr
+panel_unplug() { echo 0x3d > "$stub_param"; }   # nobody answers at 0x3c any more
+panel_replug() { echo 0x3c > "$stub_param"; }
+# stub_registers FIRST COUNT: the stub's register bytes (what SMBus block writes stored), as hex.
+stub_registers() {
+    (($2 > 0)) || return 0
+    # i2cdump prints rows of 16: "40: 00 ff ...    ascii".
+    busybox i2cdump -y -r "$1-$(($1 + $2 - 1))" 0 0x3c b | awk '/^[0-9a-f]0:/ { for (i = 2; i <= 17; i++) if ($i ~ /^[0-9a-f][0-9a-f]$/) printf "%s%s", (n++ ? " " : ""), $i } END { print "" }'
+}
+
+# MARK: - Processes
+
+# wait_for FILE PATTERN SECONDS: until FILE has a line matching PATTERN (grep -E); false on timeout.
+wait_for() {
+    local deadline=$((SECONDS + $3))
+    until grep -qE "$2" "$1" 2>/dev/null; do
+        ((SECONDS < deadline)) || return 1
+        sleep_ms 50
+    done
+}
+# count FILE PATTERN: the number of matching lines.
+count() { grep -cE "$2" "$1" 2>/dev/null || true; }
+
+background_pids=()
+# background COMMAND...: starts a process that stop_background ends (SIGTERM, then SIGKILL).
+background() {
+    "$@" &
+    background_pids+=($!)
+}
+stop_background() {
+    local pid
+    for pid in "${background_pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
+    for pid in "${background_pids[@]}"; do
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep_ms 100; done
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    done
+    background_pids=()
+}
+
+# MARK: - Between scenarios
+
+reset_hardware() {
+    local line
+    [[ -d /sys/module/i2c_stub ]] || busybox insmod /tmp/i2c-stub.ko chip_addr=0x3c
+    panel_replug
+    for line in 0 1 2 3 4 5 6 7; do pull "$line" up; done
+}
+
+# MARK: - Captures
+
+# capture_check FILE: checks a capture recorded on the VM's panel and prints what is wrong
+# (nothing when it is fine): every transfer to 0x3c on bus 0 fits one SMBus block (control byte
+# plus at most 32 bytes), and the commands begin with the SSD1306 init (display off … on).
+capture_check() {
+    awk '
+        !/^i2c / { next }
+        $2 != "0" || $3 != "3c" || $4 != "w" { print "line " NR ": not a write to 0x3c on bus 0: " $0; bad = 1 }
+        NF - 4 > 33 { print "line " NR ": " NF - 4 " bytes in one transfer (an SMBus block holds 33)"; bad = 1 }
+        $5 == "00" { for (i = 6; i <= NF; i++) commands = commands " " $i }
+        $5 == "40" { data += NF - 5 }
+        END {
+            if (commands !~ /^ ae/) print "the commands do not start with display off (ae):" substr(commands, 1, 60)
+            if (commands !~ / 8d 14/) print "no charge pump on (8d 14) in the commands"
+            if (commands !~ / af/) print "no display on (af) in the commands"
+            if (data < 1024) print "only " data " display data bytes (a full 128x64 frame is 1024)"
+        }' "$1"
+}
+# capture_data_bytes FILE: how many display data bytes the capture holds.
+capture_data_bytes() { awk '/^i2c / && $5 == "40" { data += NF - 5 } END { print data + 0 }' "$1"; }
+# capture_last FILE CONTROL: the bytes after the control byte of the last transfer with it.
+capture_last() { awk -v control="$2" '/^i2c / && $5 == control { last = ""; for (i = 6; i <= NF; i++) last = last (last ? " " : "") $i } END { print last }' "$1"; }
+
+# MARK: - Buttons
+
+# Lines of the VM board's buttons (boards/vm-ssd1306.yaml).
+LINE_A=2
+LINE_B=3
+
+# ctl_events FILE: `glance ctl status` of the running glance (GLANCE_CONTROL_SOCKET), JSON kept
+# in FILE.json, its buttonEvents one per line in FILE. (awk, not python: every process started
+# costs a second under emulation.)
+ctl_events() {
+    "${CTL_BIN:-$GLANCE_BIN}" ctl status > "$1.json" 2> "$1.stderr" || return 1
+    awk '/"buttonEvents" *: *\[ *\]/ { exit } /"buttonEvents" *: *\[/ { inside = 1; next } inside && /^ *\]/ { exit }
+         inside { sub(/^ *"/, ""); sub(/",? *$/, ""); print }' "$1.json" > "$1"
+}
+# ctl_slot_kind FILE: the kind the first slot shows, from FILE.json.
+ctl_slot_kind() { grep -m 1 -oE '"kind" *: *"[^"]*"' "$1.json" | sed -E 's/.*"([^"]*)"$/\1/'; }
+
+# gestures_since FILE START: the events after the first START lines, joined with commas.
+gestures_since() { tail -n +"$(($2 + 1))" "$1" | paste -sd, -; }
+
+# expect_gesture NAME PRESSES EXPECTED: makes the presses (a function name), waits for the
+# gesture recogniser to settle, reads the new button events through `glance ctl status`, and
+# checks they are exactly EXPECTED (a comma-separated list; a regular expression).
+expect_gesture() {
+    local name=$1 presses=$2 expected=$3 before=$ARTIFACTS/events-before-$name after=$ARTIFACTS/events-after-$name
+    if [[ -n ${last_events:-} ]]; then cp "$last_events" "$before"; else ctl_events "$before"; fi ||
+        { fail "$name" "glance ctl status failed: $(cat "$before.stderr")"; return; }
+    "$presses"
+    sleep_ms 800   # past the double-click window (300 ms) and any deadline
+    ctl_events "$after" || { fail "$name" "glance ctl status failed: $(cat "$after.stderr")"; last_events=; return; }
+    last_events=$after
+    local got
+    got=$(gestures_since "$after" "$(wc -l < "$before")")
+    if [[ $got =~ ^($expected)$ ]]; then pass "$name"; else fail "$name" "button events '$got', expected '$expected'"; fi
+}
+
+click_a() { press_for $LINE_A 100; }
+double_click_a() { press_for $LINE_A 80; sleep_ms 120; press_for $LINE_A 80; }
+long_press_a() { press_for $LINE_A 1000; }
+# Contacts bouncing: 11 edges within a few milliseconds, held, then 5 more on release.
+bounce_storm_b() {
+    local i
+    for i in 1 2 3 4 5; do pull $LINE_B down; pull $LINE_B up; done
+    pull $LINE_B down
+    sleep_ms 150
+    pull $LINE_B up; pull $LINE_B down; pull $LINE_B up; pull $LINE_B down; pull $LINE_B up
+}
+
+# button_scenarios PREFIX: the gesture checks, against a glance already running on the VM board
+# with faces/stack.yaml (A: stack.next; B: click stack.next, long-press stack.previous).
+button_scenarios() {
+    local prefix=$1
+    expect_gesture "$prefix-click" click_a 'A press,A release,A click'
+    expect_gesture "$prefix-double-click" double_click_a 'A press,A release,A click,A press,A release,A double-click'
+    # Held 1 s: repeats from 500 ms every 150 ms, the long press at 600 ms, and no click.
+    expect_gesture "$prefix-long-press" long_press_a 'A press,A repeat,A long-press(,A repeat)+,A release'
+    expect_gesture "$prefix-bounce-storm" bounce_storm_b 'B press,B release,B click'
+}
