@@ -4,12 +4,13 @@ import GlanceGraphics
 import GlanceLinux
 import GlancePanels
 
-/// `glance panel test`: checks the wiring by drawing a test pattern on the board's panel.
+/// `glance panel test`: checks the wiring by drawing a test pattern on the board's panel;
+/// `glance panel replay`: shows what a recorded capture put on the glass.
 struct PanelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "panel",
         abstract: "Check a panel's wiring.",
-        subcommands: [Test.self]
+        subcommands: [Test.self, Replay.self]
     )
 
     struct Test: AsyncParsableCommand {
@@ -108,6 +109,72 @@ struct PanelCommand: AsyncParsableCommand {
                 bitmap.fill(Rect(x: x, y: ramp.minY, width: 1, height: ramp.height), value: UInt8(255 * (x - ramp.minX) / max(1, ramp.width - 1)))
             }
             return bitmap
+        }
+    }
+
+    struct Replay: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay a capture into the board's controller emulator and write the glass it ends with.",
+            discussion: """
+                The capture (from glance run or glance panel test with --capture, on hardware or \
+                in the simulator) is decoded byte by byte by the emulator of the board's \
+                controller, and the glass is written as the simulator would show it, so a run on \
+                hardware can be compared with the simulator. I2C OLED controllers only.
+
+                Examples:
+                  glance panel test --board adafruit-oled-bonnet --capture bus.txt
+                  glance panel replay --board adafruit-oled-bonnet --capture bus.txt --out glass.png
+                """
+        )
+
+        @Option(name: .long, help: ArgumentHelp("The board the capture was recorded on (a name or a board file).", valueName: "name|path"))
+        var board = "simulator"
+
+        @Option(name: .long, help: ArgumentHelp("The capture file.", valueName: "file"))
+        var capture: String
+
+        @Option(name: .long, help: ArgumentHelp("Write the glass to this PNG (default: draw it in the terminal).", valueName: "file.png"))
+        var out: String?
+
+        @Option(name: .long, help: "Pixels per panel pixel in the PNG (1–16).")
+        var scale = 4
+
+        @Option(name: .long, help: ArgumentHelp("The PNG's look: the board's (default), or plain for gray pixels as glance run --out writes its frames.", valueName: "look"))
+        var look: String?
+
+        func validate() throws {
+            if let look, PanelLook.named(look) == nil { throw ValidationError("--look '\(look)' is not a look such as plain, white or blue.") }
+        }
+
+        func run() async throws {
+            let board: BoardConfiguration
+            do {
+                board = try BoardCatalog.board(self.board)
+            } catch let error as ConfigurationError {
+                FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            guard let data = FileManager.default.contents(atPath: capture) else {
+                throw CommandFailure("cannot read the capture \(capture)")
+            }
+            let (glass, transfers): (Bitmap, Int)
+            do {
+                (glass, transfers) = try await PanelAssembly.replay(String(decoding: data, as: UTF8.self), board: board)
+            } catch {
+                throw CommandFailure("\(capture): \(error)")
+            }
+            let look = PanelLook.named(self.look ?? board.panel.look) ?? .plain
+            if let out {
+                do {
+                    try AtomicFile.write(Data(try glass.png(scale: scale, look: look)), to: URL(fileURLWithPath: out))
+                } catch {
+                    throw CommandFailure("cannot write \(out): \(error)")
+                }
+                print("Replayed \(transfers) transfers into the \(board.panel.controller.rawValue) emulator; wrote the glass to \(out).")
+            } else {
+                let colors: TerminalRenderer.ColorMode = Terminal.isInteractive ? .trueColor : .none
+                print(TerminalRenderer(look: PanelLook.named(board.panel.look) ?? .white, colorMode: colors).render(glass), terminator: "")
+            }
         }
     }
 }

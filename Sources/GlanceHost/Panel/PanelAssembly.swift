@@ -103,16 +103,20 @@ struct PanelAssembly: Sendable {
         let settings = PanelPipeline.Settings(rotation: rotation, monoConversion: panel.mono)
         let pipeline = PanelPipeline(controller: controller, clock: clock, settings: settings, report: report)
         let isPaper = panel.controller == .ssd1680
-        let oriented = glass.map { read -> @Sendable () async -> Bitmap in
-            let inverse = PanelRotation(degrees: 360 - degrees) ?? .none
-            let normalizer = GlassNormalizer(isPaper: isPaper)
-            return { inverse.apply(to: await normalizer.normalize(await read())) }
-        }
-        return PanelAssembly(pipeline: pipeline, glass: oriented, inverts: isPaper)
+        let shownGlass = glass.map { oriented($0, degrees: degrees, isPaper: isPaper) }
+        return PanelAssembly(pipeline: pipeline, glass: shownGlass, inverts: isPaper)
+    }
+
+    /// An emulator's glass as the simulator shows it: brightness normalised, turned back to
+    /// the board's orientation.
+    static func oriented(_ read: @escaping @Sendable () async -> Bitmap, degrees: Int, isPaper: Bool) -> @Sendable () async -> Bitmap {
+        let inverse = PanelRotation(degrees: 360 - degrees) ?? .none
+        let normalizer = GlassNormalizer(isPaper: isPaper)
+        return { inverse.apply(to: await normalizer.normalize(await read())) }
     }
 
     /// The SSD1306-family model for the board's controller and size.
-    private static func ssd1306Model(_ board: BoardConfiguration) throws -> SSD1306Controller.Model {
+    static func ssd1306Model(_ board: BoardConfiguration) throws -> SSD1306Controller.Model {
         let variant: SSD1306Variant = switch board.panel.controller {
         case .ssd1309: .ssd1309
         case .ssd1315: .ssd1315
