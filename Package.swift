@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput"]),
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
