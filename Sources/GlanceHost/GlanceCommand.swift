@@ -9,7 +9,7 @@ public struct GlanceCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "glance",
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
-        subcommands: [PreviewCommand.self, SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self, GPIOCommand.self, PanelCommand.self, BenchCommand.self]
+        subcommands: [PreviewCommand.self, SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self, GPIOCommand.self, PanelCommand.self, BenchCommand.self, ControlCommand.self]
     )
 
     /// Creates the command (ArgumentParser does, when parsing).
