@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GlanceLinux
 
@@ -7,7 +6,7 @@ import GlanceLinux
 ///
 /// Each connection is handled in its own task, so a slow target (an actor busy rendering, a
 /// reload waiting on a provider) delays only the requests waiting for it, never the accepting
-/// of new ones. Socket reads and writes run on a dispatch queue, off the concurrency pool,
+/// of new ones. Socket reads and writes run on threads of their own, off the concurrency pool,
 /// because they block (at most two seconds: a silent client times out).
 final class ControlServer: Sendable {
     /// The socket file.
@@ -74,21 +73,26 @@ final class ControlServer: Sendable {
 }
 
 /// Runs the control socket's blocking reads and writes on threads of their own.
+///
+/// Each call gets a new thread: control requests are rare, and a dispatch queue would share a
+/// few threads that blocked reads can hold for seconds (libdispatch on Linux adds threads for
+/// blocked work only after a delay), stalling every other request meanwhile.
 enum ControlIO {
-    // Concurrent, so one slow client does not hold up another.
-    private static let queue = DispatchQueue(label: "glance-control-io", attributes: .concurrent)
-
-    /// Runs `body` on the I/O queue and returns its result.
+    /// Runs `body` on a new thread and returns its result.
     static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: body()) }
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.name = "glance-control-io"
+            thread.start()
         }
     }
 
-    /// Runs the throwing `body` on the I/O queue and returns its result.
+    /// Runs the throwing `body` on a new thread and returns its result.
     static func runThrowing<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result(catching: body)) }
+            let thread = Thread { continuation.resume(with: Result(catching: body)) }
+            thread.name = "glance-control-io"
+            thread.start()
         }
     }
 }
