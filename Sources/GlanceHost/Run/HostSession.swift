@@ -198,6 +198,9 @@ actor HostSession: ControlTarget {
     }
 
     func activity(_ request: ActivityControlRequest) async throws -> String {
-        throw ControlError(description: "live activities over the control socket are not connected in this build")
+        let id = try runtime.activity(request.runtimeRequest())
+        // The runtime notices the new activity on its next step; run it now so the slot changes at once.
+        for frame in await runtime.update() { await show(frame) }
+        return id
     }
 }

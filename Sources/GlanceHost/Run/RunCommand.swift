@@ -287,6 +287,13 @@ struct RunCommand: BundleCommand {
         }
 
         await session.startLoop()
+        // The control socket: after the runtime started, so requests see a running face.
+        var server: ControlServer?
+        do {
+            server = try ControlServer(path: ControlSocket.defaultPath(), target: session) { line in logger.debug("control: \(line)") }
+        } catch {
+            logger.warning("no control socket: \(error)")
+        }
         if let duration {
             let seconds = RunCommand.parseDuration(duration)!
             Task {
@@ -295,6 +302,8 @@ struct RunCommand: BundleCommand {
             }
         }
         await stop.wait()
+        // Requests in progress are answered before the runtime stops.
+        await server?.stop()
         await session.stopLoop()
         for cleanup in cleanups.reversed() { await cleanup() }
         signals.cancel()
