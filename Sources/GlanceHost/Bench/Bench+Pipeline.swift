@@ -77,7 +77,8 @@ extension BenchCommand {
             ("SSD1327 128x128", true, { SSD1327Controller(bus: $0) }),
         ]
         var figures = [UpdateFigure]()
-        for (name, gray, make) in controllers where filter(name) {
+        let caseNames = ["clock tick", "text line", "full change", "always-on minute", "pixel shift"]
+        for (name, gray, make) in controllers where filter(name) || caseNames.contains(where: filter) {
             let device = CountingI2CDevice()
             let controller = make(I2CCommandDataBus(device: device))
             let pipeline = PanelPipeline(controller: controller, clock: ManualPanelClock())
@@ -88,7 +89,7 @@ extension BenchCommand {
             let before = device.cost
             _ = await pipeline.refresh()
             let fullFrame = (device.cost - before).bytes
-            for update in updateCases(size: size, gray: gray) where filter(update.name) {
+            for update in updateCases(size: size, gray: gray) where filter(name) || filter(update.name) {
                 // Bus traffic of one update.
                 _ = await pipeline.setPixelShift(.zero)
                 _ = await pipeline.show(update.base)
