@@ -83,12 +83,10 @@ extension BenchCommand {
             let controller = make(I2CCommandDataBus(device: device))
             let pipeline = PanelPipeline(controller: controller, clock: ManualPanelClock())
             let size = pipeline.pictureSize
-            let blank = Bitmap(size: size)
-            _ = await pipeline.show(blank)
-            // A full frame: everything redrawn, as after (re)initialisation.
-            let before = device.cost
-            _ = await pipeline.refresh()
-            let fullFrame = (device.cost - before).bytes
+            // A full frame: the first picture after initialisation is sent whole (the init
+            // sequence included, as after every reconnect).
+            _ = await pipeline.show(Bitmap(size: size))
+            let fullFrame = device.cost.bytes
             for update in updateCases(size: size, gray: gray) where filter(name) || filter(update.name) {
                 // Bus traffic of one update.
                 _ = await pipeline.setPixelShift(.zero)
