@@ -105,6 +105,21 @@ let specimens: [Specimen] = [
         }
     }
 
+    /// A face that hides sensitive content while dimmed draws bars for task titles (the
+    /// circular slot shows only a count).
+    @Test func taskTitlesArePrivacySensitive() throws {
+        let view = TasksView(entry: TasksEntry(date: t0, list: .success(.sample)), store: tasksStore)
+        for (family, size) in slotSizes where family != .accessoryCircular {
+            var hidden = environment(family, reduced: true)
+            hidden.redactionReasons = .privacy
+            let redacted = ViewRenderer.render(view, size: size, environment: hidden, at: t0).bitmap
+            let shown = render(view, family, reduced: true).bitmap
+            let differs = redacted != shown
+            #expect(differs, "\(family) shows the task title while hiding sensitive content")
+            try dump(redacted, "tasks-private-\(family.rawValue)")
+        }
+    }
+
     /// One golden image per widget, in the family the demo face uses.
     @Test(arguments: ["clock", "weather", "tasks", "system", "timer", "timer-done"])
     func rectangularMatchesItsGoldenImage(_ name: String) {
