@@ -84,7 +84,8 @@ let package = Package(
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput"]),
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceTesting"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,125 +1,160 @@
 // The demo bundle's clock: written as a WidgetKit widget would be, with `import Glance`.
 import Glance
 
-/// One minute of the clock: the time shown and the next break the countdown runs to.
+/// One minute of the clock.
 public struct ClockEntry: TimelineEntry {
-    /// The minute this entry shows.
+    /// The minute this entry shows (its first second).
     public let date: Date
-    /// The start of the hour, where the hour ring starts.
-    public let hourStart: Date
-    /// The next full hour: a stretch break, counted down live.
-    public let nextBreak: Date
+
+    /// Creates the entry for the minute starting at `date`.
+    public init(date: Date) {
+        self.date = date
+    }
 }
 
-/// Makes one entry per minute for the next hour, then asks again (`.atEnd`).
+/// Makes one entry per minute for the next hour, then asks again (`.atEnd`): 24 reloads a day.
+///
+/// Seconds need no entries: the view draws them with live text. The minute entries carry the
+/// hours and minutes for always-on, where live text shows no seconds, and the date.
 struct ClockProvider: TimelineProvider {
     /// The clock the provider reads; the widget uses the system clock, tests pass their own.
     var now: @Sendable () -> Date = { Date() }
 
     func placeholder(in context: Context) -> ClockEntry {
-        entry(at: Date(timeIntervalSince1970: 1_795_257_720))
+        ClockEntry(date: Date(timeIntervalSince1970: 1_795_257_720))
     }
 
     func getSnapshot(in context: Context, completion: @escaping @Sendable (ClockEntry) -> Void) {
-        completion(entry(at: now()))
+        completion(timeline(at: now()).entries[0])
     }
 
     func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<ClockEntry>) -> Void) {
-        let minute = floor(now().timeIntervalSince1970 / 60) * 60
-        let entries = (0..<60).map { entry(at: Date(timeIntervalSince1970: minute + Double($0) * 60)) }
-        completion(Timeline(entries: entries, policy: .atEnd))
+        completion(timeline(at: now()))
     }
 
-    private func entry(at date: Date) -> ClockEntry {
-        let hour = floor(date.timeIntervalSince1970 / 3600) * 3600
-        return ClockEntry(date: date, hourStart: Date(timeIntervalSince1970: hour), nextBreak: Date(timeIntervalSince1970: hour + 3600))
+    /// Sixty entries, one at the start of each minute from the current one.
+    func timeline(at now: Date) -> Timeline<ClockEntry> {
+        let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60
+        let entries = (0..<60).map { ClockEntry(date: Date(timeIntervalSince1970: minute + Double($0) * 60)) }
+        return Timeline(entries: entries, policy: .atEnd)
     }
 }
 
 /// The clock's face in every accessory family.
+///
+/// `H:mm:ss` ticks by itself: it is `Text(timerInterval:)` counting up from the last
+/// midnight, so the renderer redraws every second with no entry and no provider call. A timer
+/// hides its hours when they are zero, so in the first hour of the day the view writes
+/// `0:` (and `0:0` before minute ten) itself and counts up from the start of the hour.
+/// In always-on live text shows no seconds, so there the view shows the entry's `H:mm`.
 struct ClockView: View {
     @Environment(\.widgetFamily) var family
     @Environment(\.isLuminanceReduced) var isLuminanceReduced
+    @Environment(\.calendar) var calendar
     @Environment(\.timeZone) var timeZone
     let entry: ClockEntry
-
-    /// "10:42": hours and minutes without a day period, for the round slot.
-    private var shortTime: String {
-        let formatter = DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "H:mm"
-        return formatter.string(from: entry.date)
-    }
-
-    private var weekday: String {
-        let formatter = DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "EEE d"
-        return formatter.string(from: entry.date).uppercased()
-    }
 
     var body: some View {
         switch family {
         case .accessoryCircular, .accessoryCorner:
-            ZStack {
-                if !isLuminanceReduced {
-                    AccessoryWidgetBackground()
+            circular
+        case .accessoryInline:
+            inline
+        default:
+            rectangular
+        }
+    }
+
+    // MARK: - Families
+
+    private var rectangular: some View {
+        VStack(alignment: .leading, spacing: 3) {
+            Text(format("EEEE"))
+                .font(.headline)
+                .widgetAccentable()
+            Group {
+                if isLuminanceReduced {
+                    Text(format("H:mm"))
+                } else {
+                    tickingTime
                 }
-                ProgressView(timerInterval: entry.hourStart...entry.nextBreak, countsDown: false) {
+            }
+            .font(.system(size: 28, weight: .bold))
+            .fixedSize()
+            Text(format("d MMMM"))
+                .font(.caption)
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+    }
+
+    private var circular: some View {
+        ZStack {
+            // Always-on keeps only the time and date: no seconds, so no seconds ring.
+            if !isLuminanceReduced {
+                // The seconds hand: a ring that fills once a minute, by itself.
+                ProgressView(timerInterval: entry.date...entry.date.addingTimeInterval(60), countsDown: false) {
                     EmptyView()
                 } currentValueLabel: {
                     EmptyView()
                 }
                 .progressViewStyle(.circular)
-                .tint(isLuminanceReduced ? Color.gray : Color.white)
-                VStack(spacing: 0) {
-                    Text(shortTime)
-                        .font(.headline)
-                    Text(weekday)
-                        .font(.caption2)
-                        .foregroundStyle(.secondary)
-                }
             }
-        case .accessoryInline:
-            ViewThatFits {
-                Text("\(Image(systemName: "clock")) \(shortTime) · break in \(entry.nextBreak, style: .timer)")
-                Text("\(Image(systemName: "clock")) \(shortTime) \(weekday)")
-                Text(shortTime)
+            VStack(spacing: 1) {
+                Text(format("H:mm"))
+                    .font(.headline)
+                    .bold()
+                Text(format("EEE d").uppercased())
+                    .font(.caption2)
             }
-        default:
-            VStack(alignment: .leading, spacing: 2) {
-                HStack(alignment: .firstTextBaseline) {
-                    Text(shortTime)
-                        .font(.title)
-                        .bold()
-                        .fixedSize()
-                    Spacer(minLength: 0)
-                    Text(weekday)
-                        .font(.caption)
-                        .foregroundStyle(.secondary)
-                        .fixedSize()
-                }
-                Label {
-                    Text("Break in \(entry.nextBreak, style: .timer)")
-                } icon: {
-                    Image(systemName: "figure.walk")
-                }
-                .font(.caption)
-                if !isLuminanceReduced {
-                    ProgressView(timerInterval: entry.hourStart...entry.nextBreak, countsDown: false) {
-                        EmptyView()
-                    } currentValueLabel: {
-                        EmptyView()
-                    }
-                }
-            }
-            .frame(maxWidth: .infinity, alignment: .leading)
         }
+        .frame(maxWidth: .infinity, maxHeight: .infinity)  // the slot's circle, not the content's
+    }
+
+    @ViewBuilder private var inline: some View {
+        if isLuminanceReduced {
+            ViewThatFits {
+                Text("\(Image(systemName: "clock")) \(format("H:mm")) · \(format("EEE d MMM"))")
+                Text("\(Image(systemName: "clock")) \(format("H:mm")) \(format("EEE d"))")
+                Text(format("H:mm"))
+            }
+        } else {
+            ViewThatFits {
+                Text(Image(systemName: "clock")) + Text(verbatim: " ") + tickingTime + Text(verbatim: " · \(format("EEE d"))")
+                Text(Image(systemName: "clock")) + Text(verbatim: " ") + tickingTime
+                tickingTime
+            }
+        }
+    }
+
+    // MARK: - Time
+
+    /// `H:mm:ss` as live text: exact from this entry's minute on, whatever the clock does.
+    private var tickingTime: Text {
+        // Wall-clock seconds since midnight, from the components rather than from the start
+        // of the day, so days with a daylight-saving change still show the wall time.
+        let parts = calendar.dateComponents(in: timeZone, from: entry.date)
+        let hour = parts.hour ?? 0, minute = parts.minute ?? 0, second = parts.second ?? 0
+        let sinceMidnight = TimeInterval(hour * 3600 + minute * 60 + second)
+        if hour > 0 {
+            let midnight = entry.date.addingTimeInterval(-sinceMidnight)
+            return Text(timerInterval: midnight...midnight.addingTimeInterval(86_400), countsDown: false)
+        }
+        let hourStart = entry.date.addingTimeInterval(-TimeInterval(minute * 60 + second))
+        return Text(verbatim: minute < 10 ? "0:0" : "0:")
+            + Text(timerInterval: hourStart...hourStart.addingTimeInterval(3600), countsDown: false, showsHours: false)
+    }
+
+    /// The entry's date with a fixed pattern (English names), in the view's time zone.
+    private func format(_ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter.string(from: entry.date)
     }
 }
 
-/// A clock with the time, the date and a live countdown to the next stretch break.
+/// A clock with hours, minutes and ticking seconds, and the date.
 public struct ClockWidget: Widget {
     /// Creates the widget.
     public init() {}
@@ -130,7 +165,7 @@ public struct ClockWidget: Widget {
             ClockView(entry: entry)
         }
         .configurationDisplayName("Clock")
-        .description("The time, the date and a countdown to the next stretch break.")
+        .description("The time with ticking seconds, and the date.")
         .supportedFamilies([.accessoryRectangular, .accessoryCircular, .accessoryInline, .accessoryCorner])
     }
 }

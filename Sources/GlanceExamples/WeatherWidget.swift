@@ -1,92 +1,81 @@
-// The demo bundle's weather: an intent-configured widget, written as WidgetKit would have it.
+// The demo bundle's weather: reads the weather.json a script writes into the app group.
 import Glance
 
-/// The cities the weather widget knows.
-public enum City: String, AppEnum {
-    /// Berlin, Germany.
-    case berlin
-    /// Lisbon, Portugal.
-    case lisbon
-    /// Oslo, Norway.
-    case oslo
-
-    /// "City".
-    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "City"
-    /// The cities' names.
-    public static let caseDisplayRepresentations: [City: DisplayRepresentation] = [
-        .berlin: "Berlin",
-        .lisbon: "Lisbon",
-        .oslo: "Oslo",
-    ]
-}
-
-/// Chooses the city the weather widget shows.
-public struct SelectCityIntent: WidgetConfigurationIntent {
-    /// "Select City".
-    public static let title: LocalizedStringResource = "Select City"
-    /// What the intent configures.
-    public static var description: IntentDescription { "Choose the city the weather widget shows." }
-
-    /// The city shown.
-    @Parameter(title: "City", default: .berlin)
-    public var city: City
-
-    /// Creates the intent with Berlin.
-    public init() {}
-}
-
-/// One hour of weather.
+/// What the weather widget shows at one moment.
 public struct WeatherEntry: TimelineEntry {
-    /// The hour this entry shows.
+    /// What the widget knows.
+    public enum Content: Sendable, Hashable {
+        /// A report, and whether it is older than `WeatherProvider.outdatedAfter`.
+        case report(WeatherReport, isOutdated: Bool)
+        /// No weather.json yet.
+        case missing
+        /// weather.json exists but is not a report; the reason says why.
+        case unreadable(String)
+    }
+
+    /// The moment this entry is for.
     public let date: Date
-    /// The city's name.
-    public let city: String
-    /// Temperature in °C.
-    public let temperature: Int
-    /// The day's low and high in °C.
-    public let low: Int, high: Int
-    /// A short description, e.g. "Cloudy".
-    public let condition: String
-    /// The symbol for the condition.
-    public let symbol: String
+    /// The report or why there is none.
+    public let content: Content
 }
 
-/// An hourly forecast. The demo makes its numbers up deterministically from the city and
-/// the hour (the example does no network I/O); a real provider would read a file the
-/// weather fetcher writes into the app-group container.
-struct WeatherProvider: AppIntentTimelineProvider {
+/// Reads `weather.json` from the app group each time it is asked, never blocking on anything
+/// but that small file.
+///
+/// With a report the timeline asks again after 30 minutes (the host also reloads the widget
+/// as soon as the file changes); without one, or with a file it cannot read, it shows how to
+/// fix that and tries again after 10 minutes.
+struct WeatherProvider: TimelineProvider {
+    /// The container weather.json is read from.
+    var group: AppGroup = .named("glance")
+    /// The clock the provider reads; the widget uses the system clock, tests pass their own.
     var now: @Sendable () -> Date = { Date() }
 
+    /// How long a report is trusted before the widget says how old it is.
+    static let outdatedAfter: TimeInterval = 3 * 3600
+    /// The reload interval with a report.
+    static let refresh: TimeInterval = 30 * 60
+    /// The reload interval without one.
+    static let retry: TimeInterval = 10 * 60
+
     func placeholder(in context: Context) -> WeatherEntry {
-        WeatherEntry(date: Date(timeIntervalSince1970: 1_795_257_720), city: "Berlin", temperature: 12, low: 6, high: 15,
-                     condition: "Partly Cloudy", symbol: "cloud.sun.fill")
+        WeatherEntry(date: WeatherReport.sample.updated, content: .report(.sample, isOutdated: false))
     }
 
-    func snapshot(for configuration: SelectCityIntent, in context: Context) async -> WeatherEntry {
-        Self.forecast(for: configuration.city, at: now())
-    }
-
-    func timeline(for configuration: SelectCityIntent, in context: Context) async -> Timeline<WeatherEntry> {
-        let hour = floor(now().timeIntervalSince1970 / 3600) * 3600
-        let entries = (0..<6).map { Self.forecast(for: configuration.city, at: Date(timeIntervalSince1970: hour + Double($0) * 3600)) }
-        return Timeline(entries: entries, policy: .atEnd)
-    }
-
-    static func forecast(for city: City, at date: Date) -> WeatherEntry {
-        let (base, swing): (Double, Double) = switch city {
-        case .berlin: (9, 5)
-        case .lisbon: (17, 4)
-        case .oslo: (2, 4)
+    /// The real weather when there is some, else the sample (as the widget gallery would show).
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (WeatherEntry) -> Void) {
+        let date = now()
+        let entry = timeline(at: date).entries[0]
+        if case .report = entry.content {
+            completion(entry)
+        } else {
+            completion(WeatherEntry(date: date, content: .report(.sample, isOutdated: false)))
         }
-        let hourOfDay = date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 3600
-        let temperature = Int((base + swing * sin((hourOfDay - 9) / 24 * 2 * .pi)).rounded())
-        let low = Int((base - swing).rounded()), high = Int((base + swing).rounded())
-        let hour = Int(date.timeIntervalSince1970 / 3600)
-        let conditions = [("Sunny", "sun.max.fill"), ("Partly Cloudy", "cloud.sun.fill"), ("Cloudy", "cloud.fill"), ("Rain", "cloud.rain.fill")]
-        let night = hourOfDay < 6 || hourOfDay >= 20
-        let (condition, symbol) = night && hour % 4 == 0 ? ("Clear", "moon.fill") : conditions[(hour + city.rawValue.count) % conditions.count]
-        return WeatherEntry(date: date, city: city.localizedStringResource.key, temperature: temperature, low: low, high: high,
-                            condition: condition, symbol: symbol)
+    }
+
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<WeatherEntry>) -> Void) {
+        completion(timeline(at: now()))
+    }
+
+    /// The entries for `now`: the report, and a second entry when it turns outdated before
+    /// the next reload.
+    func timeline(at now: Date) -> Timeline<WeatherEntry> {
+        let report: WeatherReport
+        do {
+            report = try group.read(WeatherReport.self, from: WeatherReport.fileName, decoder: WeatherReport.decoder)
+        } catch AppGroupError.missing {
+            return Timeline(entries: [WeatherEntry(date: now, content: .missing)], policy: .after(now.addingTimeInterval(Self.retry)))
+        } catch {
+            return Timeline(entries: [WeatherEntry(date: now, content: .unreadable(String(describing: error)))],
+                            policy: .after(now.addingTimeInterval(Self.retry)))
+        }
+        let reload = now.addingTimeInterval(Self.refresh)
+        let outdated = report.updated.addingTimeInterval(Self.outdatedAfter)
+        var entries = [WeatherEntry(date: now, content: .report(report, isOutdated: now >= outdated))]
+        if outdated > now, outdated < reload {
+            entries.append(WeatherEntry(date: outdated, content: .report(report, isOutdated: true)))
+        }
+        return Timeline(entries: entries, policy: .after(reload))
     }
 }
 
@@ -94,78 +83,159 @@ struct WeatherProvider: AppIntentTimelineProvider {
 struct WeatherView: View {
     @Environment(\.widgetFamily) var family
     @Environment(\.isLuminanceReduced) var isLuminanceReduced
+    @Environment(\.timeZone) var timeZone
     let entry: WeatherEntry
 
     var body: some View {
-        switch family {
-        case .accessoryCircular, .accessoryCorner:
-            Gauge(value: Double(entry.temperature), in: Double(entry.low)...Double(entry.high)) {
-                Text("\(entry.city)")
+        switch entry.content {
+        case .report(let report, let isOutdated):
+            switch family {
+            case .accessoryCircular, .accessoryCorner:
+                circular(report)
+                    .frame(maxWidth: .infinity, maxHeight: .infinity)  // the slot's circle, not the content's
+            case .accessoryInline: inline(report)
+            default: rectangular(report, isOutdated: isOutdated)
+            }
+        case .missing:
+            problem(title: "No weather yet", detail: ["Run Examples/", "weather-update.sh"], short: "No data")
+        case .unreadable:
+            problem(title: "Weather?", detail: ["weather.json is", "not a report"], short: "Bad data")
+        }
+    }
+
+    // MARK: - Families
+
+    private func rectangular(_ report: WeatherReport, isOutdated: Bool) -> some View {
+        VStack(alignment: .leading, spacing: 2) {
+            HStack(alignment: .firstTextBaseline, spacing: 4) {
+                Label(report.shownLocation, systemImage: report.shownSymbol)
+                    .font(.headline)
+                    .lineLimit(1)
+                    .widgetAccentable()
+                    .layoutPriority(1)
+                Spacer(minLength: 0)
+                Text("\(report.shownTemperature)°")
+                    .font(.title2)
+                    .bold()
+                    .fixedSize()
+            }
+            Text(isOutdated ? "\(report.condition) · as of \(time(report.updated))" : report.condition)
+                .font(.caption)
+                .lineLimit(1)
+            if isLuminanceReduced {
+                Text("L \(report.shownLow)°   H \(report.shownHigh)°")
+                    .font(.caption)
+            } else {
+                Gauge(value: report.temperature, in: report.range) {
+                    EmptyView()
+                } currentValueLabel: {
+                    EmptyView()
+                } minimumValueLabel: {
+                    Text("\(report.shownLow)°")
+                } maximumValueLabel: {
+                    Text("\(report.shownHigh)°")
+                }
+                .gaugeStyle(.accessoryLinear)
+            }
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+    }
+
+    @ViewBuilder private func circular(_ report: WeatherReport) -> some View {
+        if isLuminanceReduced {
+            VStack(spacing: 0) {
+                Image(systemName: report.shownSymbol)
+                    .font(.body)
+                Text("\(report.shownTemperature)°")
+                    .font(.headline)
+                    .bold()
+            }
+        } else {
+            Gauge(value: report.temperature, in: report.range) {
+                Image(systemName: report.shownSymbol)
             } currentValueLabel: {
                 VStack(spacing: 0) {
-                    Image(systemName: entry.symbol)
+                    Image(systemName: report.shownSymbol)
                         .font(.caption)
-                    Text("\(entry.temperature)°")
+                    Text("\(report.shownTemperature)°")
                         .font(.headline)
+                        .bold()
                 }
             }
             .gaugeStyle(.accessoryCircular)
-            .tint(isLuminanceReduced ? Color.gray : Color.white)
-        case .accessoryInline:
-            ViewThatFits {
-                Text("\(Image(systemName: entry.symbol)) \(entry.city) \(entry.temperature)°, \(entry.condition)")
-                Text("\(Image(systemName: entry.symbol)) \(entry.city) \(entry.temperature)°")
-                Text("\(Image(systemName: entry.symbol)) \(entry.temperature)°")
+        }
+    }
+
+    private func inline(_ report: WeatherReport) -> some View {
+        ViewThatFits {
+            Text("\(Image(systemName: report.shownSymbol)) \(report.shownLocation) \(report.shownTemperature)°, \(report.condition)")
+            Text("\(Image(systemName: report.shownSymbol)) \(report.shownTemperature)° \(report.condition)")
+            Text("\(Image(systemName: report.shownSymbol)) \(report.shownLocation) \(report.shownTemperature)°")
+            Text("\(Image(systemName: report.shownSymbol)) \(report.shownTemperature)°")
+        }
+    }
+
+    /// No report: what is wrong and how to fix it, as calmly as the slot allows.
+    @ViewBuilder private func problem(title: String, detail: [String], short: String) -> some View {
+        switch family {
+        case .accessoryCircular, .accessoryCorner:
+            VStack(spacing: 2) {
+                Image(systemName: "cloud")
+                    .font(.title3)
+                Text(short)
+                    .font(.caption2)
             }
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+        case .accessoryInline:
+            Text("\(Image(systemName: "cloud")) \(title)")
         default:
             VStack(alignment: .leading, spacing: 2) {
-                HStack(alignment: .firstTextBaseline) {
-                    Label(entry.city, systemImage: entry.symbol)
-                        .font(.headline)
-                        .widgetAccentable()
-                        .fixedSize()
-                    Spacer(minLength: 0)
-                    Text("\(entry.temperature)°")
-                        .font(.title2)
-                        .bold()
-                        .fixedSize()
-                }
-                Text(entry.condition)
-                    .font(.caption)
-                    .foregroundStyle(.secondary)
-                if isLuminanceReduced {
-                    Text("L \(entry.low)°  H \(entry.high)°")
-                        .font(.caption)
-                } else {
-                    Gauge(value: Double(entry.temperature), in: Double(entry.low)...Double(entry.high)) {
-                        EmptyView()
-                    } currentValueLabel: {
-                        EmptyView()
-                    } minimumValueLabel: {
-                        Text("\(entry.low)°")
-                    } maximumValueLabel: {
-                        Text("\(entry.high)°")
+                Text(title)
+                    .font(.headline)
+                    .lineLimit(1)
+                // Always-on keeps the headline only: the fix is for when someone looks closely.
+                if !isLuminanceReduced {
+                    ForEach(detail, id: \.self) { line in
+                        Text(line)
+                            .font(.caption)
+                            .lineLimit(1)
                     }
-                    .gaugeStyle(.accessoryLinear)
                 }
             }
             .frame(maxWidth: .infinity, alignment: .leading)
         }
     }
+
+    private func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "H:mm"
+        return formatter.string(from: date)
+    }
 }
 
-/// Hourly weather for a chosen city, with a temperature gauge between the day's low and high.
+/// The weather a script writes into the app group, with a gauge of today's range.
 public struct WeatherWidget: Widget {
-    /// Creates the widget.
-    public init() {}
+    private let provider: WeatherProvider
 
-    /// An intent configuration of kind "weather" in every accessory family.
+    /// Creates the widget reading `weather.json` from the "glance" app group.
+    public init() {
+        provider = WeatherProvider()
+    }
+
+    /// Creates the widget reading from `group` with the clock `now` (for tests).
+    public init(group: AppGroup, now: @escaping @Sendable () -> Date) {
+        provider = WeatherProvider(group: group, now: now)
+    }
+
+    /// A static configuration of kind "weather" in every accessory family.
     public var body: some WidgetConfiguration {
-        AppIntentConfiguration(kind: "weather", intent: SelectCityIntent.self, provider: WeatherProvider()) { entry in
+        StaticConfiguration(kind: "weather", provider: provider) { entry in
             WeatherView(entry: entry)
         }
         .configurationDisplayName("Weather")
-        .description("The temperature between the day's low and high, hour by hour.")
+        .description("The weather Examples/weather-update.sh writes, with today's low and high.")
         .supportedFamilies([.accessoryRectangular, .accessoryCircular, .accessoryInline, .accessoryCorner])
     }
 }

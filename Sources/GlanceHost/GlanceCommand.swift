@@ -9,7 +9,8 @@ public struct GlanceCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "glance",
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
-        subcommands: [RunCommand.self, PreviewCommand.self, SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self, GPIOCommand.self, PanelCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, PreviewCommand.self, ControlCommand.self, SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self,
+                      GPIOCommand.self, PanelCommand.self, ServiceCommand.self, BenchCommand.self]
     )
 
     /// Creates the command (ArgumentParser does, when parsing).

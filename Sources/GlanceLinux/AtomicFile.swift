@@ -56,4 +56,6 @@ public struct AtomicFileError: Error, CustomStringConvertible, Sendable {
 public enum SystemProcess {
     /// True when running as root (for example as a system service).
     public static var isRoot: Bool { geteuid() == 0 }
+    /// The effective user ID, which names per-user folders such as `/tmp/glance-1000`.
+    public static var userID: UInt32 { UInt32(geteuid()) }
 }

@@ -34,15 +34,18 @@ struct PanelAssembly: Sendable {
     ///   - capture: When given, every bus transfer is also recorded there.
     ///   - stateDirectory: Where e-ink refresh state is kept.
     ///   - report: Called once per failure and once per recovery of the panel.
+    ///   - wrapI2C: Wraps the I2C device before the driver uses it (tests inject faults here).
     /// - Throws: `I2CError`, `SPIError` or `GPIOError` explaining what to fix.
     static func open(board: BoardConfiguration, clock: any PanelClock, capture: CaptureLog?, stateDirectory: URL,
-                     report: @escaping @Sendable (PanelPipeline.Event) -> Void = { _ in }) throws -> PanelAssembly {
+                     report: @escaping @Sendable (PanelPipeline.Event) -> Void = { _ in },
+                     wrapI2C: (any I2CDevice) -> any I2CDevice = { $0 }) throws -> PanelAssembly {
         let panel = board.panel
         var glass: (@Sendable () async -> Bitmap)?
         let controller: any PanelController
 
         func i2c(_ device: any I2CDevice) -> any CommandDataBus {
-            I2CCommandDataBus(device: capture.map { CapturingI2CDevice(device, log: $0) } ?? device)
+            let device = wrapI2C(device)
+            return I2CCommandDataBus(device: capture.map { CapturingI2CDevice(device, log: $0) } ?? device)
         }
 
         switch (panel.controller, panel.connection) {

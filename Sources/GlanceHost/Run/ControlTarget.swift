@@ -14,8 +14,12 @@ protocol ControlTarget: Sendable {
     func press(button: String, gesture: String) async throws
     /// A PNG of what the panel shows (the emulated glass on simulator boards, else the last frame).
     func screenshot() async throws -> [UInt8]
-    /// Starts, updates or ends a live activity from JSON.
+    /// Starts, updates or ends a live activity from JSON. A runtime-backed target answers
+    /// with `try runtime.activity(request.runtimeRequest())`.
     /// - Returns: the activity's identifier.
+    /// - Throws: `ControlError` for a request missing a field its action needs,
+    ///   `ActivityRequestError` for an unknown type or activity, JSON that does not fit, or
+    ///   content over 4 KB; the message is what the client sees.
     func activity(_ request: ActivityControlRequest) async throws -> String
 }
 
@@ -63,7 +67,7 @@ struct ActivityControlRequest: Codable, Sendable, Equatable {
     }
 
     var action: Action
-    /// `start`: the attributes type's name (as the bundle declares it).
+    /// `start`: the attributes type's name, with or without its module (`TimerAttributes`).
     var type: String?
     /// `update`/`end`: the activity's identifier.
     var id: String?
@@ -71,7 +75,9 @@ struct ActivityControlRequest: Codable, Sendable, Equatable {
     var attributes: JSONValue?
     /// The content state as JSON.
     var state: JSONValue?
+    /// When the content goes stale; nil for never (an update without it clears it).
     var staleDate: Date?
+    /// The relevance score; nil means 0 on `start` and the current score on `update`/`end`.
     var relevanceScore: Double?
     /// `end`: `immediate`, `default`, or an ISO 8601 date to dismiss at.
     var dismissal: String?

@@ -23,6 +23,8 @@ actor HostSession: ControlTarget {
     private var savedState: FaceRuntimeState?
     private var intents: [String] = []
     private var display: SimulatorScreen?
+    /// Milliseconds from process start to the first frame on the panel.
+    private(set) var firstFrameMilliseconds: Double?
     weak var router: InputRouter?
     private var loop: Task<Void, Never>?
 
@@ -95,6 +97,7 @@ actor HostSession: ControlTarget {
             _ = await assembly.pipeline.setPixelShift(shift)
         }
         let outcome = await assembly.show(frame.bitmap)
+        if firstFrameMilliseconds == nil { firstFrameMilliseconds = ProcessUsage.secondsSinceStart() * 1000 }
         if frame.fullRefresh { _ = await assembly.pipeline.refresh() }
         if case .failed(let error) = outcome { logger.debug("frame not shown: \(error)") }
         if let frameFolder { writeFramePNG(frame, to: frameFolder, glass: await assembly.glass?()) }
@@ -140,6 +143,12 @@ actor HostSession: ControlTarget {
         } catch {
             logger.warning("cannot save the face state to \(stateFile.path): \(error)")
         }
+    }
+
+    /// What the run cost so far (`--usage-report`).
+    func usage() async -> UsageReport {
+        let statistics = await runtime.statistics
+        return UsageReport.measure(runtimeWakeUps: statistics.wakeUps, frames: statistics.frames, firstFrame: firstFrameMilliseconds)
     }
 
     /// Saves the state and leaves the panel as the board asks: display off, or the last
@@ -198,6 +207,9 @@ actor HostSession: ControlTarget {
     }
 
     func activity(_ request: ActivityControlRequest) async throws -> String {
-        throw ControlError(description: "live activities over the control socket are not connected in this build")
+        let id = try runtime.activity(request.runtimeRequest())
+        // The runtime notices the new activity on its next step; run it now so the slot changes at once.
+        for frame in await runtime.update() { await show(frame) }
+        return id
     }
 }

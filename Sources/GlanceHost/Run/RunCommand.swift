@@ -55,6 +55,9 @@ struct RunCommand: BundleCommand {
     @Option(name: .long, help: ArgumentHelp("Record every bus transfer in this file (capture format).", valueName: "file"))
     var capture: String?
 
+    @Option(name: .long, help: ArgumentHelp("At exit, write what the run cost (CPU, wake-ups, memory, time to first frame) as JSON.", valueName: "file"))
+    var usageReport: String?
+
     @Option(name: .long, help: "Simulator colors: auto (24-bit when COLORTERM says the terminal has them), truecolor, or none (plain blocks).")
     var colors = "auto"
 
@@ -136,6 +139,15 @@ struct RunCommand: BundleCommand {
             await runLive(session: session, router: router, screen: screen, board: boardConfiguration, bundle: bundle, logger: logger)
         }
         await session.shutDown()
+        if let usageReport {
+            do {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                try AtomicFile.write(try encoder.encode(await session.usage()), to: URL(fileURLWithPath: usageReport))
+            } catch {
+                logger.error("cannot write the usage report \(usageReport): \(error)")
+            }
+        }
         if let capture, let log {
             do {
                 try AtomicFile.write(Data(await log.text.utf8), to: URL(fileURLWithPath: capture))
@@ -287,6 +299,13 @@ struct RunCommand: BundleCommand {
         }
 
         await session.startLoop()
+        // The control socket: after the runtime started, so requests see a running face.
+        var server: ControlServer?
+        do {
+            server = try ControlServer(path: ControlSocket.defaultPath(), target: session) { line in logger.debug("control: \(line)") }
+        } catch {
+            logger.warning("no control socket: \(error)")
+        }
         if let duration {
             let seconds = RunCommand.parseDuration(duration)!
             Task {
@@ -295,6 +314,8 @@ struct RunCommand: BundleCommand {
             }
         }
         await stop.wait()
+        // Requests in progress are answered before the runtime stops.
+        await server?.stop()
         await session.stopLoop()
         for cleanup in cleanups.reversed() { await cleanup() }
         signals.cancel()

@@ -92,26 +92,34 @@ public final class ActivityCenter: Sendable {
         return id
     }
 
-    func update<A: ActivityAttributes>(id: String, attributes: A, content: ActivityContent<A.ContentState>) {
-        let size: Int
-        do {
-            size = try Self.encodedSize(attributes, content)
-        } catch {
-            state.withLock { $0.log }?("activity \(id): update refused: \(error)")
-            return
-        }
-        let (listener, log) = state.withLock { state -> ((@Sendable () -> Void)?, (@Sendable (String) -> Void)?) in
-            guard size <= Self.sizeLimit, state.records[id] != nil else { return (nil, state.log) }
+    /// Replaces the content of activity `id` and tells the runtime; nothing happens when it is gone.
+    /// - Throws: `.attributesTooLarge` when attributes and content encode to more than 4 KB,
+    ///   `.persistenceFailure` when they cannot be encoded; the content is then unchanged.
+    func replaceContent<A: ActivityAttributes>(id: String, attributes: A, content: ActivityContent<A.ContentState>) throws(ActivityAuthorizationError) {
+        let size = try Self.encodedSize(attributes, content)
+        guard size <= Self.sizeLimit else { throw .attributesTooLarge(size: size) }
+        let listener = state.withLock { state -> (@Sendable () -> Void)? in
+            guard state.records[id] != nil else { return nil }
             state.records[id]?.content = content
             state.records[id]?.staleDate = content.staleDate
             state.records[id]?.relevanceScore = content.relevanceScore
             state.records[id]?.revision += 1
-            return (state.listener, nil)
-        }
-        if size > Self.sizeLimit {
-            log?("activity \(id): update refused: attributes and content encode to \(size) bytes; the limit is \(Self.sizeLimit)")
+            return state.listener
         }
         listener?()
+    }
+
+    /// `Activity.update`: as `replaceContent`, but a refused update is logged, as ActivityKit drops it.
+    func update<A: ActivityAttributes>(id: String, attributes: A, content: ActivityContent<A.ContentState>) {
+        do {
+            try replaceContent(id: id, attributes: attributes, content: content)
+        } catch {
+            let reason = switch error {
+            case .attributesTooLarge(let size): "attributes and content encode to \(size) bytes; the limit is \(Self.sizeLimit)"
+            default: error.description
+            }
+            state.withLock { $0.log }?("activity \(id): update refused: \(reason)")
+        }
     }
 
     func end(id: String, policy: ActivityUIDismissalPolicy) {

@@ -23,7 +23,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes, Content: Vie
     public init(for attributesType: Attributes.Type = Attributes.self,
                 @ViewBuilder content: @escaping @Sendable (ActivityViewContext<Attributes>) -> Content) {
         let typeName = String(reflecting: Attributes.self)
-        let engine = ActivityEngine(attributesType: typeName, content: ViewFactory { snapshot, isStale in
+        let engine = ActivityEngine(for: Attributes.self, content: ViewFactory { snapshot, isStale in
             guard let attributes = snapshot.attributes as? Attributes,
                   let activityContent = snapshot.content as? ActivityContent<Attributes.ContentState> else {
                 preconditionFailure("activity \(snapshot.id) is not a \(typeName)")

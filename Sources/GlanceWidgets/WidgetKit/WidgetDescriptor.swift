@@ -86,11 +86,22 @@ package struct TimelineEngine: Sendable {
     package let content: ViewFactory<AnyEntry>
 }
 
-/// A live activity's view, type-erased.
+/// A live activity's view, and its start, update and end from JSON, type-erased.
+///
+/// The JSON operations are built where the attributes type is known (`ActivityConfiguration`,
+/// see `ActivityEngine+JSON.swift`) and run the same center operations as `Activity`.
 package struct ActivityEngine: Sendable {
     /// The attributes type's name (`String(reflecting:)`), which activities are matched by.
     package let attributesType: String
     package let content: ViewFactory<(ActivitySnapshot, Bool)>
+    /// Decodes attributes and content and starts an activity on the center, as `Activity.request` does.
+    /// - Returns: The new activity's identifier.
+    package let start: @Sendable (ActivityCenter, _ attributes: Data, ActivityJSONContent) throws(ActivityRequestError) -> String
+    /// Decodes content and replaces the content of the activity with this identifier, as
+    /// `Activity.update` does, except that content over the size limit throws instead of being logged.
+    package let update: @Sendable (ActivityCenter, _ id: String, ActivityJSONContent) throws(ActivityRequestError) -> Void
+    /// Replaces the content when there is final content, then ends the activity, as `Activity.end` does.
+    package let end: @Sendable (ActivityCenter, _ id: String, ActivityJSONContent?, ActivityUIDismissalPolicy) throws(ActivityRequestError) -> Void
 }
 
 /// Makes a widget's view from its input (an entry, or an activity and whether it is stale).

@@ -1,0 +1,71 @@
+import Foundation
+import GlanceGraphics
+import GlanceInput
+import GlanceLinux
+import GlancePanels
+import GlanceWidgets
+import Logging
+
+/// Button-to-glass latency: from the release edge of a click to the last byte of the
+/// resulting frame on a 400 kHz bus (CPU time measured, wire time modelled from the bytes).
+struct LatencyFigures: Codable, Sendable {
+    /// A click bound to the Tasks widget's toggle intent: perform, reload, render, send.
+    var toggle: Double?
+    /// A click that pages the stack: a full-frame change.
+    var full_change: Double?
+}
+
+extension BenchCommand {
+    static func latencyFigures(bundle: BundleContents, logger: Logger) async -> LatencyFigures {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())")
+        setenv("GLANCE_STATE_DIR", folder.path, 1)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard let board = try? BoardCatalog.board("simulator") else { return LatencyFigures() }
+        let device = CountingI2CDevice()
+        let pipeline = PanelPipeline(controller: SSD1306Controller(bus: I2CCommandDataBus(device: device)), clock: ManualPanelClock())
+        let assembly = PanelAssembly(pipeline: pipeline, glass: nil, inverts: false)
+        guard var plan = try? FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: pipeline.pictureSize) else { return LatencyFigures() }
+        let toggle = bundle.intentNames.first { $0 == "CompleteNextTaskIntent" }
+        plan.bindings = [FacePlan.BindingKey(button: "down", gesture: "click"): .stackNext]
+        if let toggle { plan.bindings[FacePlan.BindingKey(button: "A", gesture: "click")] = .intent(toggle) }
+        var settings = plan.settings
+        settings.alwaysOn.idleTimeout = .seconds(86_400)
+        guard let runtime = try? FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: settings, time: SystemTimeSource()) else {
+            return LatencyFigures()
+        }
+        await runtime.restore(FaceRuntimeState(shownKinds: ["tasks"]))
+        let session = HostSession(board: board, plan: plan, runtime: runtime, assembly: assembly, logger: logger,
+                                  stateFile: folder.appendingPathComponent("state.json"), frameFolder: nil)
+        let router = InputRouter(board: board, bindings: plan.bindings) { action in await session.perform(action) }
+        await session.attach(router: router, display: nil)
+        for frame in await runtime.start() { await session.show(frame) }
+        for frame in await runtime.settle() { await session.show(frame) }
+
+        /// Milliseconds from the release edge to the frame shown after everything settled,
+        /// plus the wire time of what was sent at 400 kHz.
+        func click(_ button: String) async -> Double {
+            // Edges on the real monotonic clock (the router's deadlines run on it): a press
+            // 80 ms ago, released now — a click.
+            let id = ButtonID(rawValue: button)
+            await router.edge(ButtonEdge(button: id, pressed: true, time: MonotonicClock.now() + .milliseconds(-80)))
+            let sent = device.cost
+            let start = ContinuousClock.now
+            await router.edge(ButtonEdge(button: id, pressed: false, time: MonotonicClock.now()))
+            for frame in await runtime.settle() { await session.show(frame) }
+            let cpu = Spread.microseconds(ContinuousClock.now - start) / 1000
+            return cpu + (device.cost - sent).seconds(atHertz: 400_000) * 1000
+        }
+        func median(_ button: String, _ count: Int) async -> Double {
+            var samples = [Double]()
+            for _ in 0..<count {
+                samples.append(await click(button))
+                // Apart enough not to make a double click.
+                try? await Task.sleep(for: .milliseconds(350))
+            }
+            return Spread(samples).median
+        }
+        let toggleLatency = toggle == nil ? nil : await median("A", 15)
+        let fullChange = await median("down", 15)
+        return LatencyFigures(toggle: toggleLatency, full_change: fullChange)
+    }
+}

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import GlanceGraphics
+import GlanceReferenceViews
+import GlanceUI
+import Logging
+
+/// `glance bench`: how fast Glance renders, what an update costs on the bus, how quickly a
+/// button reaches the glass, and what an idle face costs. Run it from a release build.
+struct BenchCommand: BundleCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure speed, bus traffic, latency, idle cost and memory (use a release build).",
+        discussion: """
+            Run it from a release build: swift build -c release && .build/release/glance bench. \
+            Timings are medians of many runs with the minimum and maximum; bus time is \
+            computed from the bytes sent (9 clocks a byte plus addressing). The idle figures \
+            come from two real `glance run --headless` processes measuring themselves for \
+            --idle-seconds (60 by default); everything takes about a minute and a half. \
+            Docs/Performance.md explains each figure.
+            """
+    )
+
+    @Flag(name: .long, help: "Print one JSON object instead of tables.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Only run benchmarks whose name contains this text (render names, controllers, update cases, latency, idle).", valueName: "text"))
+    var filter: String?
+
+    @Option(name: .long, help: "Wall-clock seconds each idle run lasts.")
+    var idleSeconds = 60
+
+    func validate() throws {
+        guard (5...3600).contains(idleSeconds) else { throw ValidationError("--idle-seconds must be 5…3600, got \(idleSeconds).") }
+    }
+
+    func run() async throws {
+        try await run(bundle: .empty)
+    }
+
+    func run(bundle: BundleContents) async throws {
+        let wanted: (String) -> Bool = { name in filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
+        let quiet = Logger(label: "bench") { label in GlanceLogHandler(label: label, level: .critical, destination: .sink { _ in }) }
+        #if DEBUG
+        FileHandle.standardError.write(Data("glance: warning: this is a debug build; figures are many times slower than release (swift build -c release)\n".utf8))
+        #endif
+        let render = BenchCommand.renderFigures(bundle: bundle, filter: wanted)
+        let updates = await BenchCommand.updateFigures(filter: wanted)
+        let latency = wanted("latency") || filter == nil ? await BenchCommand.latencyFigures(bundle: bundle, logger: quiet) : LatencyFigures()
+        let idle = wanted("idle") || filter == nil ? try BenchCommand.idleFigures(seconds: idleSeconds) : nil
+        let results = BenchResults(
+            render: render,
+            pipeline: updates.filter { $0.controller.hasPrefix("SSD1306") }.map { .init(case: $0.case, median_us: $0.pipeline_median_us) },
+            updates: updates, latency_ms: latency,
+            idle: idle.map { BenchResults.Idle(active: $0.active, alwaysOn: $0.alwaysOn) },
+            peak_rss_mb: idle?.peak_rss_mb, first_frame_ms: idle?.first_frame_ms)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else {
+            print(results.table(), terminator: "")
+        }
+    }
+}
+
+/// Everything `glance bench --json` prints.
+struct BenchResults: Codable, Sendable {
+    struct Pipeline: Codable, Sendable {
+        var `case`: String
+        var median_us: Double
+    }
+
+    struct Idle: Codable, Sendable {
+        var active: IdleFigures.State
+        var alwaysOn: IdleFigures.State
+    }
+
+    var render: [RenderFigure]
+    var pipeline: [Pipeline]
+    var updates: [UpdateFigure]
+    var latency_ms: LatencyFigures
+    var idle: Idle?
+    var peak_rss_mb: Double?
+    var first_frame_ms: Double?
+
+    /// The human-readable report.
+    func table() -> String {
+        func number(_ value: Double?, _ format: String = "%8.1f") -> String { value.map { String(format: format, $0) } ?? "       —" }
+        func pad(_ text: String, _ width: Int) -> String { text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count) }
+        var text = "render: layout + raster (µs)                        median      min      max\n"
+        for figure in render {
+            text += "  \(pad("\(figure.name) [\(figure.family)]", 48)) \(number(figure.median_us)) \(number(figure.min_us)) \(number(figure.max_us))\n"
+        }
+        text += "\nupdates: pipeline µs, bytes, transactions, wire ms at 100 kHz / 400 kHz / 1 MHz (full frame bytes)\n"
+        for update in updates {
+            text += "  \(pad(update.controller, 16)) \(pad(update.case, 17)) \(number(update.pipeline_median_us, "%7.1f")) µs \(String(format: "%6d", update.bytes)) B \(String(format: "%3d", update.transactions)) tx"
+            text += "  \(number(update.wire_ms_100k, "%6.1f")) / \(number(update.wire_ms_400k, "%5.1f")) / \(number(update.wire_ms_1m, "%5.1f")) ms  (\(update.full_frame_bytes))\n"
+        }
+        text += "\nlatency: button release to last byte at 400 kHz (ms)\n"
+        text += "  toggle \(number(latency_ms.toggle))    full change \(number(latency_ms.full_change))\n"
+        if let idle {
+            text += "\nidle: per minute, % of one core\n"
+            text += "  active     wake-ups \(number(idle.active.wakeups)) (runtime \(number(idle.active.runtime_wakeups)))  cpu \(number(idle.active.cpu_percent, "%6.3f")) %\n"
+            text += "  always-on  wake-ups \(number(idle.alwaysOn.wakeups)) (runtime \(number(idle.alwaysOn.runtime_wakeups)))  cpu \(number(idle.alwaysOn.cpu_percent, "%6.3f")) %\n"
+            text += "\npeak memory \(number(peak_rss_mb)) MB    first frame \(number(first_frame_ms)) ms after start\n"
+        }
+        return text
+    }
+}
+
+/// The typical maker face the benchmarks compare: a 20 px symbol, a caption title, a 20 px
+/// bold value and a full-width progress bar whose value changes every frame.
+struct ReferenceFace: View {
+    let progress: Double
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 3) {
+            HStack(spacing: 4) {
+                Image(systemName: "thermometer").font(.title3)
+                Text("Living room").font(.caption)
+            }
+            Text("21.5 °C").font(.title3.bold())
+            ProgressView(value: progress)
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .padding(4)
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Glance
+import GlanceTesting
+import Testing
+@testable import GlanceExamples
+
+private let berlin = """
+    {
+      "location": "Berlin",
+      "temperature": 12.4,
+      "condition": "Partly Cloudy",
+      "symbol": "cloud.sun.fill",
+      "low": 6,
+      "high": 15,
+      "updated": "2026-11-21T10:30:00Z"
+    }
+    """
+
+@Suite struct WeatherTests {
+    @Test func readsTheReportAndAsksAgainInHalfAnHour() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(berlin, to: "glance/weather.json")
+        let timeline = WeatherProvider(group: folder.group, now: { t0 }).timeline(at: t0)
+        let expected = WeatherReport(location: "Berlin", temperature: 12.4, condition: "Partly Cloudy", symbol: "cloud.sun.fill",
+                                     low: 6, high: 15, updated: Date(timeIntervalSince1970: 1_795_257_000))
+        #expect(timeline.entries.map(\.content) == [.report(expected, isOutdated: false)])
+        #expect(timeline.entries.map(\.date) == [t0])
+        #expect(timeline.policy == .after(t0.addingTimeInterval(30 * 60)))
+    }
+
+    @Test func aMissingFileSaysHowToMakeOneAndRetries() throws {
+        let folder = try TemporaryDirectory()
+        let timeline = WeatherProvider(group: folder.group, now: { t0 }).timeline(at: t0)
+        #expect(timeline.entries.map(\.content) == [.missing])
+        #expect(timeline.policy == .after(t0.addingTimeInterval(10 * 60)))
+        let text = render(WeatherView(entry: timeline.entries[0]), .accessoryRectangular)
+        #expect(litCount(text.bitmap) > 0)
+    }
+
+    @Test(arguments: [
+        ("not json", "not valid JSON"),
+        (#"{"location": "Berlin"}"#, "missing key 'temperature'"),
+        (#"{"location": "Berlin", "temperature": "warm", "condition": "", "symbol": "", "low": 1, "high": 2, "updated": "2026-11-21T10:30:00Z"}"#,
+         "'temperature' should be Double"),
+        (#"{"location": "Berlin", "temperature": 1, "condition": "", "symbol": "", "low": 1, "high": 2, "updated": "yesterday"}"#,
+         "ISO8601"),
+    ])
+    func aMalformedFileIsReportedNotFatal(_ contents: String, _ reason: String) throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(contents, to: "glance/weather.json")
+        let timeline = WeatherProvider(group: folder.group, now: { t0 }).timeline(at: t0)
+        guard case .unreadable(let message) = timeline.entries.first?.content else {
+            Issue.record("expected an unreadable entry, got \(timeline.entries)")
+            return
+        }
+        #expect(message.contains("weather.json"))
+        #expect(message.lowercased().contains(reason.lowercased()), "\(message)")
+        #expect(timeline.policy == .after(t0.addingTimeInterval(10 * 60)))
+    }
+
+    @Test func anOldReportSaysHowOldOnceItIsOutdated() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(berlin, to: "glance/weather.json")
+        let updated = Date(timeIntervalSince1970: 1_795_257_000)
+        // 2 h 50 min after the update: fresh now, outdated in 10 minutes, before the reload.
+        let now = updated.addingTimeInterval(2 * 3600 + 50 * 60)
+        let timeline = WeatherProvider(group: folder.group, now: { now }).timeline(at: now)
+        #expect(timeline.entries.map(\.date) == [now, updated.addingTimeInterval(3 * 3600)])
+        #expect(timeline.entries.map(\.content.isOutdated) == [false, true])
+        let later = updated.addingTimeInterval(5 * 3600)
+        #expect(WeatherProvider(group: folder.group).timeline(at: later).entries.map(\.content.isOutdated) == [true])
+    }
+
+    @Test func displayValuesSurviveOddData() {
+        var odd = WeatherReport(location: "  ", temperature: 21.5, condition: "Light drizzle", symbol: "cloud.drizzle.fill",
+                                low: 18, high: 14, updated: t0)
+        #expect(odd.shownLocation == "—")
+        #expect(odd.shownSymbol == "cloud.rain.fill")
+        #expect(odd.range == 14...18)
+        #expect((odd.shownLow, odd.shownHigh, odd.shownTemperature) == (14, 18, 22))
+        odd.low = 18
+        odd.high = 18
+        #expect(odd.range == 18...19, "a gauge needs a span")
+        #expect(WeatherReport.symbol(for: "Clear") == "sun.max.fill")
+        #expect(WeatherReport.symbol(for: "Heavy snow showers") == "snowflake")
+        #expect(WeatherReport.symbol(for: "Volcanic ash") == "thermometer")
+    }
+
+    @Test func theSnapshotShowsTheSampleUntilTheScriptHasRun() async throws {
+        let folder = try TemporaryDirectory()
+        let widget = try #require(WeatherWidget(group: folder.group, now: { t0 }).descriptors.first)
+        let bitmap = try await WidgetPreview.render(widget, family: .accessoryRectangular, time: ManualTimeSource(now: t0),
+                                                    timeZone: utc)
+        #expect(bitmap == render(WeatherView(entry: WeatherEntry(date: t0, content: .report(.sample, isOutdated: false))),
+                                 .accessoryRectangular).bitmap)
+    }
+}
+
+extension WeatherEntry.Content {
+    var isOutdated: Bool? {
+        if case .report(_, let isOutdated) = self { return isOutdated }
+        return nil
+    }
+}
+
+/// Examples/weather-update.sh, run with `sh` as cron would run it.
+@Suite struct WeatherScriptTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/weather-update.sh").standardized.path
+
+    /// Runs the script with `arguments` in `environment`; returns status, output and errors.
+    func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [Self.script] + arguments
+        var base = ["PATH": "/usr/local/bin:/usr/bin:/bin"]
+        base.merge(environment) { $1 }
+        process.environment = base
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func writesTheSampleWhereTheWidgetReadsIt() throws {
+        let folder = try TemporaryDirectory()
+        let result = try run([], environment: ["GLANCE_STATE_DIR": folder.url.path, "HOME": folder.url.path])
+        #expect(result.status == 0, "\(result.errors)")
+        let entry = WeatherProvider(group: folder.group).timeline(at: Date()).entries[0]
+        guard case .report(let report, false) = entry.content else {
+            Issue.record("expected a fresh report, got \(entry.content)")
+            return
+        }
+        #expect((report.location, report.temperature, report.condition, report.symbol, report.low, report.high)
+                == ("Berlin", 12, "Partly Cloudy", "cloud.sun.fill", 6, 15))
+        // Atomic: nothing but the file is left in the container.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.group.directory.path) == ["weather.json"])
+    }
+
+    @Test func takesTheLocationAndValuesAsArguments() throws {
+        let folder = try TemporaryDirectory()
+        let result = try run([#"Lisbon "Baixa""#, "19.5", "Light Rain", "-2", "21"],
+                             environment: ["GLANCE_STATE_DIR": folder.url.path, "HOME": folder.url.path])
+        #expect(result.status == 0, "\(result.errors)")
+        let report = try folder.group.read(WeatherReport.self, from: "weather.json", decoder: WeatherReport.decoder)
+        #expect((report.location, report.temperature, report.condition, report.symbol, report.low, report.high)
+                == (#"Lisbon "Baixa""#, 19.5, "Light Rain", "cloud.rain.fill", -2, 21))
+    }
+
+    @Test(arguments: [["Oslo", "warm"], ["Oslo", "1", "Snow", "1-2"], ["--nonsense"]])
+    func refusesBadArgumentsAndWritesNothing(_ arguments: [String]) throws {
+        let folder = try TemporaryDirectory()
+        let result = try run(arguments, environment: ["GLANCE_STATE_DIR": folder.url.path, "HOME": folder.url.path])
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix("weather-update.sh: "))
+        #expect(folder.read("glance/weather.json") == nil)
+    }
+
+    /// `--where` names the file in the folder `AppGroup` uses, for each way of choosing it.
+    @Test func findsTheSameFolderAsTheSwiftCode() throws {
+        let environments: [[String: String]] = [
+            ["GLANCE_STATE_DIR": "/srv/glance-state", "HOME": "/home/pi"],
+            ["XDG_STATE_HOME": "/home/pi/.state", "HOME": "/home/pi"],
+            ["XDG_STATE_HOME": "relative/ignored", "HOME": "/home/pi"],
+            ["HOME": "/home/pi"],
+            ["HOME": "/home/pi", "GLANCE_APP_GROUP": "desk"],
+        ]
+        for environment in environments {
+            let result = try run(["--where"], environment: environment)
+            let group = AppGroup(name: environment["GLANCE_APP_GROUP"] ?? "glance", root: AppGroup.defaultRoot(environment: environment))
+            let expected = try group.url(for: "weather.json").path
+            #expect(result.output == expected + "\n", "\(environment)")
+        }
+    }
+}

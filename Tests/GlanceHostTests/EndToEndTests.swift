@@ -1,0 +1,146 @@
+import Foundation
+import GlancePanels
+import GlanceTesting
+import Logging
+import Testing
+@testable import GlanceHost
+import GlanceUI
+import GlanceWidgets
+
+/// Two widgets that draw their kind and the hour, so each frame shows which is on top.
+private struct Plate: TimelineEntry {
+    let date: Date
+}
+
+private struct PlateProvider: TimelineProvider {
+    func placeholder(in context: Context) -> Plate { Plate(date: .distantPast) }
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (Plate) -> Void) { completion(Plate(date: .distantPast)) }
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Plate>) -> Void) {
+        completion(Timeline(entries: [Plate(date: .distantPast)], policy: .never))
+    }
+}
+
+private struct PlateView: View {
+    let kind: String
+    var body: some View {
+        VStack(spacing: 2) {
+            Image(systemName: kind == "first" ? "star.fill" : "heart.fill").font(.title3)
+            Text(kind.uppercased()).font(.headline)
+        }
+    }
+}
+
+private struct FirstWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "first", provider: PlateProvider()) { _ in PlateView(kind: "first") }
+            .supportedFamilies([.accessoryRectangular])
+    }
+}
+
+private struct SecondWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "second", provider: PlateProvider()) { _ in PlateView(kind: "second") }
+            .supportedFamilies([.accessoryRectangular])
+    }
+}
+
+private struct Plates: WidgetBundle {
+    var body: some Widget {
+        FirstWidget()
+        SecondWidget()
+    }
+}
+
+/// An I2C device that can be unplugged: writes fail with EREMOTEIO-like errors meanwhile.
+private final class Plug: @unchecked Sendable {
+    private let lock = NSLock()
+    private var connected = true
+    var isConnected: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return connected }
+        set { lock.lock(); connected = newValue; lock.unlock() }
+    }
+}
+
+private struct PluggedDevice: I2CDevice {
+    struct Unplugged: Error, CustomStringConvertible { var description: String { "no device acknowledged (unplugged)" } }
+    let inner: any I2CDevice
+    let plug: Plug
+    var bus: Int { inner.bus }
+    var address: UInt8 { inner.address }
+    var maximumTransactionLength: Int { inner.maximumTransactionLength }
+    func write(_ bytes: [UInt8]) async throws {
+        guard plug.isConnected else { throw Unplugged() }
+        try await inner.write(bytes)
+    }
+}
+
+/// Collects log lines for assertions.
+private final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
+@Suite struct EndToEndTests {
+    private let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    @Test func buttonsThroughTheControlTargetAndAFlakyBus() async throws {
+        let board = try BoardCatalog.board("simulator")
+        let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_795_257_720))
+        let panelClock = ManualPanelClock()
+        let plug = Plug()
+        let lines = LogLines()
+        let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .info, destination: .sink { lines.append($0) }) }
+        let assembly = try PanelAssembly.open(board: board, clock: panelClock, capture: nil, stateDirectory: FileManager.default.temporaryDirectory,
+                                              report: { event in
+                                                  switch event {
+                                                  case .failed: logger.error("panel failed")
+                                                  case .recovered: logger.notice("panel recovered")
+                                                  }
+                                              },
+                                              wrapI2C: { PluggedDevice(inner: $0, plug: plug) })
+        let bundle = BundleContents(widgets: Plates().widgetDescriptors)
+        let plan = try FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: assembly.pictureSize)
+        var settings = plan.settings
+        settings.locale = Locale(identifier: "en_US_POSIX")
+        settings.timeZone = TimeZone(identifier: "UTC")
+        let runtime = try FaceRuntime(widgets: bundle.widgets, face: plan.face, settings: settings, time: clock)
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("glance-e2e-\(UUID().uuidString.prefix(8)).json")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let session = HostSession(board: board, plan: plan, runtime: runtime, assembly: assembly, logger: logger, stateFile: state, frameFolder: nil)
+        let router = InputRouter(board: board, bindings: plan.bindings) { action in await session.perform(action) }
+        await session.attach(router: router, display: nil)
+
+        for frame in await runtime.start() { await session.show(frame) }
+        for frame in await runtime.settle() { await session.show(frame) }
+        let first = try #require(await assembly.glass?())
+        if let problem = Golden.mismatch(first, path: goldens.appendingPathComponent("e2e-first.png").path) { Issue.record(Comment(rawValue: problem)) }
+        #expect(await session.status().slots.first?.kind == "first")
+
+        // The panel goes away: the press still moves the stack, the frame cannot be shown.
+        plug.isConnected = false
+        try await session.press(button: "down", gesture: "click")
+        #expect(await session.status().slots.first?.kind == "second")
+        #expect(await session.status().panelHealthy == false)
+        // Back again: the next attempt (after the pipeline's backoff) redraws everything.
+        plug.isConnected = true
+        await panelClock.advance(by: .seconds(60))
+        try await session.press(button: "up", gesture: "click")
+        try await session.press(button: "down", gesture: "click")
+        #expect(await session.status().panelHealthy)
+        let second = try #require(await assembly.glass?())
+        if let problem = Golden.mismatch(second, path: goldens.appendingPathComponent("e2e-second.png").path) { Issue.record(Comment(rawValue: problem)) }
+        #expect(first != second)
+        #expect(lines.all.filter { $0.contains("panel failed") }.count == 1)
+        #expect(lines.all.filter { $0.contains("panel recovered") }.count == 1)
+        #expect(await session.status().buttonEvents == ["down click", "up click", "down click"])
+
+        // Unknown names are refused with what exists.
+        await #expect(throws: ControlError.self) { try await session.press(button: "Z", gesture: "click") }
+        await #expect(throws: ControlError.self) { try await session.reload(kind: "third") }
+        await session.shutDown()
+        let saved = try JSONDecoder().decode(FaceRuntimeState.self, from: try Data(contentsOf: state))
+        #expect(saved.shownKinds == ["second"])
+    }
+}

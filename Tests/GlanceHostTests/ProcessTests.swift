@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the real `glance` program (built next to the test bundle) the way a person or a
+/// service would, to check what only a whole process can show: the terminal comes back after
+/// `q`, SIGTERM and errors, and state files stay valid whenever the process is stopped.
+@Suite(.serialized) struct ProcessTests {
+    /// The glance executable built alongside the tests.
+    static let glance: URL = {
+        // The test bundle sits in the build products folder (or is it), next to `glance`.
+        let bundle = Bundle.main.bundleURL
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [bundle.appendingPathComponent("glance"), bundle.deletingLastPathComponent().appendingPathComponent("glance"),
+                          root.appendingPathComponent(".build/debug/glance")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    /// A pseudo-terminal: the program gets the follower side as its terminal.
+    struct PseudoTerminal {
+        let leader: Int32
+        let follower: Int32
+
+        init() throws {
+            var leader: Int32 = -1, follower: Int32 = -1
+            var size = winsize(ws_row: 45, ws_col: 140, ws_xpixel: 0, ws_ypixel: 0)
+            guard openpty(&leader, &follower, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
+            self.leader = leader
+            self.follower = follower
+        }
+
+        /// The follower's local flags (ICANON, ECHO, …).
+        var localFlags: tcflag_t {
+            var attributes = termios()
+            tcgetattr(follower, &attributes)
+            return attributes.c_lflag
+        }
+
+        /// Reads from the leader until `marker` appears (the program's output), at most `limit`
+        /// bytes; gives up when nothing arrives for 10 seconds, so a broken program fails the
+        /// test instead of hanging it.
+        func read(until marker: String, limit: Int = 4 << 20) -> String {
+            var output = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while output.count < limit {
+                var ready = pollfd(fd: leader, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 10_000) == 1 else { break }
+                let count = Glibc.read(leader, &buffer, buffer.count)
+                if count <= 0 { break }
+                output += buffer[0..<count]
+                if String(decoding: output, as: UTF8.self).contains(marker) { break }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+
+        func write(_ text: String) {
+            _ = text.withCString { Glibc.write(leader, $0, strlen($0)) }
+        }
+
+        func close() {
+            Glibc.close(leader)
+            Glibc.close(follower)
+        }
+    }
+
+    private func launch(_ arguments: [String], terminal: PseudoTerminal, state: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.glance
+        process.arguments = arguments
+        let handle = FileHandle(fileDescriptor: terminal.follower, closeOnDealloc: false)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        var environment = ProcessInfo.processInfo.environment
+        environment["GLANCE_STATE_DIR"] = state.path
+        environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("control.sock").path
+        environment["COLORTERM"] = ""
+        process.environment = environment
+        try process.run()
+        return process
+    }
+
+    private func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("glance-process-\(UUID().uuidString.prefix(8))")
+    }
+
+    @Test func quittingWithQRestoresTheTerminal() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let canonical = terminal.localFlags & tcflag_t(ICANON)
+        #expect(canonical != 0)
+        let state = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let process = try launch(["run", "--board", "simulator"], terminal: terminal, state: state)
+        let screen = terminal.read(until: "q quit")
+        #expect(screen.contains("\u{1B}[?1049h"), "the simulator switches to the alternate screen")
+        #expect(terminal.localFlags & tcflag_t(ICANON) == 0, "raw mode while running")
+        terminal.write("q")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.localFlags & tcflag_t(ICANON) != 0, "the terminal is cooked again")
+        #expect(terminal.read(until: "\u{1B}[?1049l").contains("\u{1B}[?25h"), "the cursor is shown again")
+    }
+
+    @Test func sigtermRestoresTheTerminalAndLeavesValidState() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let state = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let process = try launch(["run", "--board", "simulator"], terminal: terminal, state: state)
+        _ = terminal.read(until: "q quit")
+        // A key moves the stack, so there is state worth saving; then stop mid-run.
+        terminal.write("\u{1B}[B")
+        _ = terminal.read(until: "weather")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.localFlags & tcflag_t(ICANON) != 0)
+        let file = state.appendingPathComponent("face-simulator.json")
+        let data = try #require(FileManager.default.contents(atPath: file.path))
+        let saved = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect((saved?["shownKinds"] as? [String]) == ["weather"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func configurationErrorsExitTwoWithoutTouchingTheTerminal() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let state = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let face = state.appendingPathComponent("glance.yaml")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try Data("bindings:\n  Z: stack.next\n".utf8).write(to: face)
+        let process = try launch(["run", "--config", face.path], terminal: terminal, state: state)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        let output = terminal.read(until: "\n")
+        #expect(output.contains("glance.yaml:2:3: board 'simulator' has no button 'Z'"))
+        #expect(!output.contains("\u{1B}[?1049h"))
+        #expect(terminal.localFlags & tcflag_t(ICANON) != 0)
+    }
+
+    @Test func hardwareBoardWithoutI2CExplainsHowToEnableIt() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let state = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        guard !FileManager.default.fileExists(atPath: "/dev/i2c-1") else { return }
+        let start = Date()
+        let process = try launch(["run", "--board", "adafruit-oled-bonnet"], terminal: terminal, state: state)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(terminal.read(until: "reboot").contains("no I2C bus /dev/i2c-1 (enable I2C with sudo raspi-config nonint do_i2c 0"))
+    }
+}
