@@ -1,14 +1,16 @@
 # Glance: the two commands a maker needs.
 #   make demo   builds Glance and runs the demo (no hardware needed)
 #   make test   builds Glance and runs every test (first proving the libgpiod shim builds
-#               against libgpiod v1 and v2: Scripts/check-gpiod-shim)
+#               against libgpiod v1 and v2: Scripts/check-gpiod-shim), then the hardware
+#               scenarios in a VM with simulated GPIO and I2C (Tests/Hardware/run, Docs/Testing.md)
+#   make test-hardware   only the VM scenarios
 # Both first install the Debian packages they need when any is missing.
 
 SWIFT ?= swift
 PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev
 SPECIMEN := specimen.png
 
-.PHONY: demo test build packages release
+.PHONY: demo test test-hardware build packages release
 
 packages:
 	@Scripts/ensure-packages $(PACKAGES)
@@ -25,6 +27,10 @@ test: packages
 	Scripts/check-gpiod-shim
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) Tests/Hardware/run
+
+test-hardware: packages
+	SWIFT=$(SWIFT) Tests/Hardware/run
 
 release: packages
 	$(SWIFT) build -c release

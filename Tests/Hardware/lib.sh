@@ -29,7 +29,8 @@ sim_line() { echo "/sys/devices/platform/$SIM_DEVICE/$SIM_CHIP/sim_gpio$1"; }
 # pull LINE up|down: the simulated level on an input line (up = released for active-low buttons).
 pull() { echo "pull-$2" > "$(sim_line "$1")/pull"; }
 # sleep_ms N: a sleep without forking (fork costs milliseconds under emulation).
-exec {sleep_fd}<> <(:)
+# A pipe nobody writes to: `read -t` on it is a sleep.
+exec {sleep_fd}<> <(:) || { echo "FAIL $SCENARIO: lib.sh cannot open a pipe for sleep_ms"; exit 1; }
 sleep_ms() { read -r -t "$(printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)))" -u "$sleep_fd" || true; }
 # press_for LINE MS: an active-low button held for MS milliseconds.
 press_for() { pull "$1" down; sleep_ms "$2"; pull "$1" up; }
@@ -67,6 +68,7 @@ background() {
 }
 stop_background() {
     local pid
+    [[ ${#background_pids[@]} -gt 0 ]] || return 0
     for pid in "${background_pids[@]}"; do kill -TERM "$pid" 2>/dev/null; done
     for pid in "${background_pids[@]}"; do
         for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep_ms 100; done
@@ -75,6 +77,9 @@ stop_background() {
     done
     background_pids=()
 }
+# A scenario's programs end with it, whatever way it ends.
+trap stop_background EXIT
+trap "exit 143" TERM INT
 
 # MARK: - Between scenarios
 
@@ -121,7 +126,7 @@ LINE_B=3
 ctl_events() {
     "${CTL_BIN:-$GLANCE_BIN}" ctl status > "$1.json" 2> "$1.stderr" || return 1
     awk '/"buttonEvents" *: *\[ *\]/ { exit } /"buttonEvents" *: *\[/ { inside = 1; next } inside && /^ *\]/ { exit }
-         inside { sub(/^ *"/, ""); sub(/",? *$/, ""); print }' "$1.json" > "$1"
+         inside && NF { sub(/^ *"/, ""); sub(/",? *$/, ""); print }' "$1.json" > "$1"
 }
 # ctl_slot_kind FILE: the kind the first slot shows, from FILE.json.
 ctl_slot_kind() { grep -m 1 -oE '"kind" *: *"[^"]*"' "$1.json" | sed -E 's/.*"([^"]*)"$/\1/'; }
