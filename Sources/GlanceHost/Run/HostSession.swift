@@ -27,6 +27,7 @@ actor HostSession: ControlTarget {
     private(set) var firstFrameMilliseconds: Double?
     weak var router: InputRouter?
     private var loop: Task<Void, Never>?
+    private var panelRetry: Task<Void, Never>?
 
     init(board: BoardConfiguration, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, logger: Logger,
          stateFile: URL, frameFolder: URL?) {
@@ -64,6 +65,8 @@ actor HostSession: ControlTarget {
         loop?.cancel()
         await loop?.value
         loop = nil
+        panelRetry?.cancel()
+        panelRetry = nil
     }
 
     /// Swaps in a new face (after SIGHUP re-read the face file): the old runtime stops, its
@@ -99,7 +102,15 @@ actor HostSession: ControlTarget {
         let outcome = await assembly.show(frame.bitmap)
         if firstFrameMilliseconds == nil { firstFrameMilliseconds = ProcessUsage.secondsSinceStart() * 1000 }
         if frame.fullRefresh { _ = await assembly.pipeline.refresh() }
-        if case .failed(let error) = outcome { logger.debug("frame not shown: \(error)") }
+        switch outcome {
+        case .failed(let error):
+            logger.debug("frame not shown: \(error)")
+            retryPanelUntilHealthy()
+        case .deferred:
+            retryPanelUntilHealthy()
+        default:
+            break
+        }
         if let frameFolder { writeFramePNG(frame, to: frameFolder, glass: await assembly.glass?()) }
         if let display { await display.draw(glass: await assembly.glass?() ?? frame.bitmap, status: await statusLine()) }
         await saveStateIfChanged()
@@ -149,6 +160,28 @@ actor HostSession: ControlTarget {
     func usage() async -> UsageReport {
         let statistics = await runtime.statistics
         return UsageReport.measure(runtimeWakeUps: statistics.wakeUps, frames: statistics.frames, firstFrame: firstFrameMilliseconds)
+    }
+
+    /// While the panel is failed, offers the latest picture again whenever the pipeline's
+    /// back-off allows, so a panel that comes back is initialised and redrawn at once rather
+    /// than at the face's next frame, which may be minutes away.
+    private func retryPanelUntilHealthy() {
+        guard panelRetry == nil else { return }
+        panelRetry = Task { [weak self] in
+            while !Task.isCancelled {
+                // Polling is cheap: refresh() does no I/O until the back-off has passed.
+                do { try await Task.sleep(for: .milliseconds(250)) } catch { return }
+                guard let self, await self.retryPanel() else { return }
+            }
+        }
+    }
+
+    /// One retry; false once the panel is healthy again.
+    private func retryPanel() async -> Bool {
+        _ = await assembly.pipeline.refresh()
+        guard await assembly.pipeline.isHealthy else { return true }
+        panelRetry = nil
+        return false
     }
 
     /// Saves the state and leaves the panel as the board asks: display off, or the last
