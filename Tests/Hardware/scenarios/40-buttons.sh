@@ -1,0 +1,23 @@
+# Buttons on gpio-sim lines through glance run: a click, a double click, a long press and a
+# bounce storm, made by pulling the simulated lines, come out as exactly the gestures expected
+# (read back through glance ctl status), and the clicks run their bindings (the stack moves).
+source "$GLANCE_ROOT/Tests/Hardware/lib.sh"
+cd "$ARTIFACTS"
+export GLANCE_CONTROL_SOCKET=/tmp/glance-buttons.sock
+
+background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$GLANCE_ROOT/Tests/Hardware/faces/stack.yaml" \
+    --headless --duration 60s > run.log 2>&1
+if ! wait_for run.log 'running 1 slots' 30 || ! timeout 20 bash -c "until [[ -S $GLANCE_CONTROL_SOCKET ]]; do sleep 0.1; done"; then
+    fail buttons-start "glance did not start with a control socket at $GLANCE_CONTROL_SOCKET: $(head -c 400 run.log)"
+    exit 0
+fi
+ctl_events status-start
+first=$(ctl_slot_kind status-start)
+last_events=status-start
+button_scenarios buttons
+# A click, then the double click's first click (the immediate policy reports it at once), then
+# the bounce storm's single click: three stack.next from clock in a two-widget stack.
+last=$(ctl_slot_kind "$last_events")
+check buttons-bindings-ran "the stack went $first → $last; expected clock → weather" test "$first:$last" = "clock:weather"
+busybox dmesg > dmesg.txt
+check buttons-no-errors "errors in the log: $(grep -E 'ERROR' run.log | head -n 3)" bash -c "! grep -qE 'ERROR|buttons unavailable' run.log"
