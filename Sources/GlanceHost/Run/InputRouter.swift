@@ -84,11 +84,18 @@ actor InputRouter {
         }
     }
 
-    /// Sleeps until the processor's next deadline (a long press or repeat coming due).
+    /// How long past a deadline the router waits before deciding it. Edges carry the kernel's
+    /// timestamps but reach this actor later (on a busy machine, tens of milliseconds later):
+    /// an edge from before the deadline must be fed before the deadline is decided, or a
+    /// bounce still on its way would be taken for a new press once the debounce period ended.
+    static let lateEdgeAllowance: Duration = .milliseconds(50)
+
+    /// Sleeps until the processor's next deadline (a long press or repeat coming due, a
+    /// debounce decision), plus the allowance for late edges; events keep the deadline's time.
     private func scheduleDeadline() {
         deadline?.cancel()
         guard let due = processor.nextDeadline else { return }
-        let wait = due - now()
+        let wait = due - now() + Self.lateEdgeAllowance
         deadline = Task { [weak self] in
             if wait > .zero {
                 do { try await Task.sleep(for: wait) } catch { return }
