@@ -6,13 +6,13 @@ cd "$ARTIFACTS"
 face=$GLANCE_ROOT/Tests/Hardware/faces/weather.yaml
 
 GLANCE_STATE_DIR=$ARTIFACTS/state-vm background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$face" \
-    --headless --duration 8s --capture bus.txt --out frames > run.log 2>&1
+    --headless --duration 4s --capture bus.txt --out frames > run.log 2>&1
 if wait_for run.log 'running 1 slots on vm-test' 30; then
     pass run-starts
 else
     fail run-starts "no 'running 1 slots on vm-test' in the log: $(head -c 400 run.log)"
 fi
-sleep_ms 1000
+sleep_ms 300
 "$GLANCE_BIN" gpio list --used > used.txt 2>&1
 held=$(grep -cE '^ +[2-6] +BTN_[A-Z]+ +input +used by "glance' used.txt)
 check run-claims-buttons "$held of 5 button lines held by glance (active-low, pull-up): $(tr '\n' '|' < used.txt)" test "$held" -eq 5
@@ -33,7 +33,7 @@ check run-frames-written "no frames in --out" test "$frames" -gt 0
 
 # The simulator with the same face and board (panel emulated): its last frame is its glass.
 GLANCE_STATE_DIR=$ARTIFACTS/state-sim "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306-emulated.yaml" --config "$face" \
-    --headless --duration 3s --out simulator > simulator.log 2>&1
+    --headless --duration 2s --out simulator > simulator.log 2>&1
 head -n -1 bus.txt > bus-before-exit.txt
 "$GLANCE_BIN" panel replay --board "$BOARDS/vm-ssd1306.yaml" --capture bus-before-exit.txt --out replayed.png --scale 1 --look plain > replay.txt 2>&1
 status=$?

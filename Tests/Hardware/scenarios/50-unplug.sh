@@ -16,7 +16,7 @@ background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$GLANCE
     --headless --duration 120s --capture bus.txt > run.log 2>&1
 pid=${background_pids[0]}
 wait_for run.log 'running 1 slots' 30 || { fail unplug-start "glance did not start: $(head -c 400 run.log)"; exit 0; }
-sleep_ms 2000
+sleep_ms 1000
 
 if busybox rmmod i2c_stub > rmmod.txt 2>&1; then
     fail unplug-rmmod-refused "rmmod i2c_stub succeeded while glance held /dev/i2c-0 open"
@@ -27,7 +27,7 @@ fi
 
 panel_unplug
 click_a          # stack.next: a new frame, which finds nobody at 0x3c
-sleep_ms 3000
+sleep_ms 2000
 check unplug-keeps-running "glance exited while the panel was gone: $(tail -c 300 run.log)" kill -0 "$pid"
 panel_replug
 # The back-off between attempts doubles from 0.5 s: the next one comes within 4 s.
@@ -44,9 +44,10 @@ back=$(count run.log 'answers again.*redrawn in full')
 check unplug-loss-logged-once "'stopped answering' logged $lost times: $(grep -m 3 'stopped answering' run.log)" test "$lost" -eq 1
 check unplug-return-logged-once "'answers again … redrawn in full' logged $back times: $(tail -n 3 run.log | tr '\n' '|')" test "$back" -eq 1
 
-# After the last failed write: the init sequence from display off, then a whole frame.
+# After the last failed write: the init sequence (the retry sends the orientation first, as a
+# probe), then a whole frame.
 last_error=$(grep -n '^# error' bus.txt | tail -n 1 | cut -d: -f1)
 tail -n +"$((${last_error:-0} + 1))" bus.txt > after-return.txt
-problems=$(capture_check after-return.txt)
+problems=$(capture_check after-return.txt again)
 check unplug-full-redraw-after-return "${problems:-}$([[ -z $last_error ]] && echo 'no failed write in the capture')" \
     bash -c "[[ -n '$last_error' && -z '$problems' ]]"

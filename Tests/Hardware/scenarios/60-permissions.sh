@@ -14,7 +14,7 @@ chmod -R a+rX "$sandbox"
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=$sandbox GLANCE_STATE_DIR=$sandbox/state "$@"; }
 ls -l /dev/i2c-0 /dev/gpiochip0 > modes.txt
 
-as_nobody "$sandbox/glance" run --board "$sandbox/vm-ssd1306.yaml" --config "$sandbox/weather.yaml" --headless --duration 2s > run.txt 2>&1
+as_nobody "$sandbox/glance" run --board "$sandbox/vm-ssd1306.yaml" --config "$sandbox/weather.yaml" --headless --duration 1s > run.txt 2>&1
 status=$?
 check permissions-run-i2c "exit $status, expected 2 and a message naming /dev/i2c-0 and the i2c group: $(head -c 300 run.txt)" \
     bash -c "[[ $status -eq 2 ]] && grep -q 'permission denied opening /dev/i2c-0' run.txt && grep -q 'i2c group' run.txt"
@@ -31,7 +31,7 @@ check permissions-gpio-list "exit $status, expected non-zero and a message namin
 
 # The bus allowed (as for a member of group i2c), GPIO still not.
 chmod 0666 /dev/i2c-0
-as_nobody "$sandbox/glance" run --board "$sandbox/vm-ssd1306.yaml" --config "$sandbox/weather.yaml" --headless --duration 3s > run-no-gpio.txt 2>&1
+as_nobody "$sandbox/glance" run --board "$sandbox/vm-ssd1306.yaml" --config "$sandbox/weather.yaml" --headless --duration 1s > run-no-gpio.txt 2>&1
 status=$?
 chmod 0600 /dev/i2c-0
 # (The chip is found by label, so glance had to open every chip: the message says /dev/gpiochip*.)
