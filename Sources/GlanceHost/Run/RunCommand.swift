@@ -81,6 +81,7 @@ struct RunCommand: BundleCommand {
     }
 
     func run(bundle: BundleContents) async throws {
+        SystemProcess.ignoreBrokenPipes()
         // Everything that can be wrong with the files is found before the panel is touched.
         let (boardConfiguration, face) = try loadConfiguration()
         let interactive = !headless && boardConfiguration.panel.connection == .emulated
