@@ -1,5 +1,5 @@
 # Glance: the two commands a maker needs.
-#   make demo   builds Glance and runs the demo (no hardware needed)
+#   make demo   builds Glance and runs the demo face in the terminal (no hardware needed)
 #   make test   builds Glance and runs every test (first proving the libgpiod shim builds
 #               against libgpiod v1 and v2: Scripts/check-gpiod-shim), then the hardware
 #               scenarios in a VM with simulated GPIO and I2C (Tests/Hardware/run, Docs/Testing.md)
@@ -8,7 +8,6 @@
 
 SWIFT ?= swift
 PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev
-SPECIMEN := specimen.png
 
 .PHONY: demo test test-hardware build packages release
 
@@ -19,9 +18,8 @@ build: packages
 	$(SWIFT) build
 
 demo: build
-	$(SWIFT) run --skip-build glance specimen
-	$(SWIFT) run --skip-build glance specimen --out $(SPECIMEN) --scale 4
-	@echo "Specimen written to $(SPECIMEN)"
+	@Examples/weather-update.sh > /dev/null
+	$(SWIFT) run --skip-build glance run --config Examples/glance.yaml
 
 test: packages
 	Scripts/check-gpiod-shim

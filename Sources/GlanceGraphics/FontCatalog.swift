@@ -10,6 +10,8 @@ public final class FontCatalog: Sendable {
 
     /// Every face, sorted by family, size and weight.
     public let faces: [BitmapFont]
+    /// Sizes per family, computed once: text layout asks for them on every measurement.
+    private let sizesByFamily: [String: [Int]]
     /// Files that could not be read, with the reason; empty in a healthy build.
     public let problems: [BDFError]
 
@@ -32,11 +34,12 @@ public final class FontCatalog: Sendable {
         }
         self.faces = faces.sorted { ($0.family, $0.pixelSize, $0.weight) < ($1.family, $1.pixelSize, $1.weight) }
         self.problems = problems
+        sizesByFamily = Dictionary(grouping: faces, by: \.family).mapValues { Array(Set($0.map(\.pixelSize))).sorted() }
     }
 
     /// The pixel sizes available in `family`, ascending.
     public func sizes(family: String = FontCatalog.textFamily) -> [Int] {
-        Array(Set(faces.filter { $0.family == family }.map(\.pixelSize))).sorted()
+        sizesByFamily[family] ?? []
     }
 
     /// The face of `family` closest to `pixelSize` without exceeding it (or the smallest),

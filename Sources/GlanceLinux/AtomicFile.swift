@@ -56,6 +56,12 @@ public struct AtomicFileError: Error, CustomStringConvertible, Sendable {
 public enum SystemProcess {
     /// True when running as root (for example as a system service).
     public static var isRoot: Bool { geteuid() == 0 }
+
+    /// Makes writes to a closed pipe or socket fail with EPIPE instead of ending the process
+    /// (a log reader or control client that went away must not stop the face).
+    public static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
     /// The effective user ID, which names per-user folders such as `/tmp/glance-1000`.
     public static var userID: UInt32 { UInt32(geteuid()) }
 }

@@ -101,7 +101,9 @@ public final class UnixConnection: Sendable {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            // MSG_NOSIGNAL: a client that already hung up gives EPIPE here instead of a
+            // SIGPIPE that would end the whole program.
+            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { return }
             offset += written

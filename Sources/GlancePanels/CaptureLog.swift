@@ -78,12 +78,7 @@ public struct CapturingI2CDevice: I2CDevice {
     /// Records the write, then forwards it; a forwarding error is recorded as a comment and rethrown.
     public func write(_ bytes: [UInt8]) async throws {
         await log.record(.i2c(bus: bus, address: address, bytes: bytes))
-        do {
-            try await inner?.write(bytes)
-        } catch {
-            await log.comment("error: \(error)")
-            throw error
-        }
+        try await forwarding(to: log) { try await inner?.write(bytes) }
     }
 }
 
@@ -122,12 +117,7 @@ public struct CapturingSPIDevice: SPIDevice {
     /// Records the transfer, then forwards it; a forwarding error is recorded as a comment and rethrown.
     public func write(_ bytes: [UInt8]) async throws {
         await log.recordSPI(bus: bus, chipSelect: chipSelect, bytes: bytes)
-        do {
-            try await inner?.write(bytes)
-        } catch {
-            await log.comment("error: \(error)")
-            throw error
-        }
+        try await forwarding(to: log) { try await inner?.write(bytes) }
     }
 }
 
@@ -169,5 +159,16 @@ public struct CapturingOutputLine: OutputLine {
             await log.record(.gpio(line: name, active: active))
         }
         try await inner?.set(active)
+    }
+}
+
+/// Runs `forward`; a failure is recorded in `log` as a comment, then rethrown, so the capture
+/// shows where a real device stopped acknowledging.
+private func forwarding(to log: CaptureLog, _ forward: () async throws -> Void) async throws {
+    do {
+        try await forward()
+    } catch {
+        await log.comment("error: \(error)")
+        throw error
     }
 }

@@ -26,6 +26,17 @@ enum I2CControlStream {
         }
         return runs
     }
+
+    /// Hands each byte of `transaction` to `data` or `command`, in order, as its control bytes say.
+    static func forEachByte(in transaction: [UInt8], data: (UInt8) -> Void, command: (UInt8) -> Void) {
+        for run in runs(transaction) {
+            if run.isData {
+                for byte in run.bytes { data(byte) }
+            } else {
+                for byte in run.bytes { command(byte) }
+            }
+        }
+    }
 }
 
 /// Deterministic garbage for RAM at power-up, so a controller that forgets to write

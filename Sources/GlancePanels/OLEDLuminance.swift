@@ -1,3 +1,5 @@
+import GlanceGraphics
+
 /// A documented approximation of how bright a lit OLED pixel is for given drive settings,
 /// used by the emulators' `glass` so dimming can be asserted.
 ///
@@ -18,5 +20,12 @@ public enum OLEDLuminance {
         let phase = 0.5 + 0.5 * (phase2 - 1) / 14
         let vcom = 0.65 + 0.35 * Double(min(Int(vcomh), 0x40)) / 0x40
         return UInt8(max(1, min(255, (255 * current * phase * vcom).rounded())))
+    }
+
+    /// `shown` with every lit (non-zero) pixel at `level`: a mono emulator's glass.
+    static func lit(_ shown: Bitmap, at level: UInt8) -> Bitmap {
+        var image = shown
+        for index in image.pixels.indices where image.pixels[index] != 0 { image.pixels[index] = level }
+        return image
     }
 }

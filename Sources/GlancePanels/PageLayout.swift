@@ -1,6 +1,7 @@
 import GlanceGraphics
 
-/// Packs mono frames into page-controller RAM bytes: one byte per column per page, bit 0 the top row.
+/// Packs mono frames into page-controller RAM bytes, and unpacks RAM for the emulators: one byte
+/// per column per page, bit 0 the top row.
 enum PageLayout {
     /// The bytes for `pages` × `columns` of `frame`, page by page, column by column; rows past the
     /// frame's bottom are zero.
@@ -21,5 +22,14 @@ enum PageLayout {
             }
         }
         return out
+    }
+
+    /// Page RAM of `columns` columns × 8 pages as a bitmap, 255 where a bit is set.
+    static func image(ofRAM ram: [UInt8], columns: Int) -> Bitmap {
+        var image = Bitmap(width: columns, height: 64)
+        for y in 0..<64 {
+            for x in 0..<columns where ram[(y >> 3) * columns + x] & (1 << (y & 7)) != 0 { image[x, y] = 255 }
+        }
+        return image
     }
 }

@@ -12,10 +12,7 @@ public actor SH1106Controller: PanelController {
     private let bus: any CommandDataBus
     private let reset: ResetLine?
     private var flipped = false
-    private var initialized = false
-    private var shownOnce = false
-    private var brightness: BrightnessLevel = .normal
-    private var asleep = false
+    private var display: OLEDDisplayState<SH1106Command>
 
     /// The default dimming table: contrast with pre-charge (`D9` bits 3:0) and VCOM deselect.
     public static let defaultDrive: [BrightnessLevel: OLEDDrive] = [
@@ -53,6 +50,7 @@ public actor SH1106Controller: PanelController {
         self.bus = bus
         self.columnOffset = min(4, max(0, columnOffset))
         self.drive = drive
+        self.display = OLEDDisplayState(drive: drive)
         self.reset = reset
         self.panel = PanelDescription(
             name: "SH1106 128×64", size: Size(width: 128, height: 64), format: .mono1,
@@ -77,14 +75,11 @@ public actor SH1106Controller: PanelController {
 
     /// Pulses reset when there is a line, then sends the init sequence; display stays off until the first write.
     public func initialize() async throws {
-        initialized = false
-        shownOnce = false
+        display.beginInitialization()
         await bus.resynchronize()
         try await reset?.pulse()
-        var sequence = initializationSequence
-        if brightness != .normal, let drive = drive[brightness] { sequence += Self.driveCommands(drive) }
-        try await bus.sendCommands(SH1106Command.bytes(sequence))
-        initialized = true
+        try await bus.sendCommands(SH1106Command.bytes(initializationSequence + display.initializationDrive))
+        display.finishInitialization()
     }
 
     /// Writes each region page by page: page, column address, then the page's bytes.
@@ -101,45 +96,36 @@ public actor SH1106Controller: PanelController {
                 try await bus.sendCommands(address, thenData: PageLayout.bytes(of: frame, pages: page..<(page + 1), columns: area.minX..<area.maxX))
             }
         }
-        if !shownOnce, !regions.isEmpty {
-            shownOnce = true
-            if brightness != .off, !asleep { try await bus.sendCommands(SH1106Command.display(on: true).bytes) }
-        }
+        try await bus.send(display.wrote(regions: regions))
     }
 
     /// Sets contrast, pre-charge and VCOM deselect together (`.off` turns the display off, RAM kept).
     public func setBrightness(_ level: BrightnessLevel) async throws {
-        let previous = brightness
-        brightness = level
-        guard initialized else { return }
-        if level == .off {
-            if previous != .off { try await bus.sendCommands(SH1106Command.display(on: false).bytes) }
-            return
-        }
-        var commands = drive[level].map(Self.driveCommands) ?? []
-        if previous == .off, shownOnce, !asleep { commands.append(.display(on: true)) }
-        try await bus.sendCommands(SH1106Command.bytes(commands))
+        try await bus.send(display.setBrightness(level))
     }
 
     /// Display off (`AE`), the SH1106's power-saving mode; RAM kept and writable.
     public func sleep() async throws {
-        asleep = true
-        if initialized { try await bus.sendCommands(SH1106Command.display(on: false).bytes) }
+        try await bus.send(display.sleep())
     }
 
     /// Display on again unless the brightness is `.off` or nothing was written yet.
     public func wake() async throws {
-        asleep = false
-        if initialized, shownOnce, brightness != .off { try await bus.sendCommands(SH1106Command.display(on: true).bytes) }
+        try await bus.send(display.wake())
     }
 
     /// Switches segment remap and COM scan direction (and, in writes, the column base).
     public func setFlipped(_ flipped: Bool) async throws {
         self.flipped = flipped
-        if initialized { try await bus.sendCommands(SH1106Command.bytes([.segmentRemap(!flipped), .comScanReversed(!flipped)])) }
+        if display.isInitialized { try await bus.sendCommands(SH1106Command.bytes([.segmentRemap(!flipped), .comScanReversed(!flipped)])) }
     }
+}
 
-    static func driveCommands(_ drive: OLEDDrive) -> [SH1106Command] {
+// MARK: - OLEDCommand
+
+extension SH1106Command: OLEDCommand {
+    /// Contrast (`81`), discharge/pre-charge (`D9`) and VCOM deselect (`DB`).
+    static func drive(_ drive: OLEDDrive) -> [SH1106Command] {
         [.contrast(drive.contrast), .dischargePrecharge(drive.precharge), .vcomDeselect(drive.vcomh)]
     }
 }

@@ -40,8 +40,7 @@ public actor SH1106Emulator: I2CDevice {
     /// DC-DC register (reset 8B).
     public private(set) var dcdc: UInt8 = 0x8B
     private var scan: OLEDScanGeometry
-    private var pendingOpcode: UInt8?
-    private var pendingParameters: [UInt8] = []
+    private var decoder = CommandDecoder()
     private var readModifyWriteColumn: Int?
 
     /// Creates a powered-up SH1106 with garbage RAM.
@@ -68,13 +67,7 @@ public actor SH1106Emulator: I2CDevice {
     /// Receives one I2C transaction.
     public func write(_ bytes: [UInt8]) async throws {
         traffic = traffic + BusCost(bytes: bytes.count, transactions: 1)
-        for run in I2CControlStream.runs(bytes) {
-            if run.isData {
-                for byte in run.bytes { writeData(byte) }
-            } else {
-                for byte in run.bytes { receiveCommandByte(byte) }
-            }
-        }
+        I2CControlStream.forEachByte(in: bytes, data: { writeData($0) }, command: { receiveCommandByte($0) })
     }
 
     /// Forgets the command log and traffic counters.
@@ -84,13 +77,8 @@ public actor SH1106Emulator: I2CDevice {
     }
 
     private func receiveCommandByte(_ byte: UInt8) {
-        if let opcode = pendingOpcode {
-            pendingOpcode = nil
-            apply(SH1106Command.decode(opcode: opcode, parameters: [byte]))
-        } else if SH1106Command.parameterCount(opcode: byte) == 0 {
-            apply(SH1106Command.decode(opcode: byte, parameters: []))
-        } else {
-            pendingOpcode = byte
+        if let command = decoder.receive(byte, parameterCount: SH1106Command.parameterCount) {
+            apply(SH1106Command.decode(opcode: command.opcode, parameters: command.parameters))
         }
     }
 
@@ -128,11 +116,7 @@ public actor SH1106Emulator: I2CDevice {
 
     /// RAM as a 132×64 bitmap (255 where a bit is set).
     public var ramImage: Bitmap {
-        var image = Bitmap(width: 132, height: 64)
-        for y in 0..<64 {
-            for x in 0..<132 where ram[(y >> 3) * 132 + x] & (1 << (y & 7)) != 0 { image[x, y] = 255 }
-        }
-        return image
+        PageLayout.image(ofRAM: ram, columns: 132)
     }
 
     /// Which glass pixels are lit (255) or dark (0), all display settings applied except contrast.
@@ -146,8 +130,6 @@ public actor SH1106Emulator: I2CDevice {
     /// What the glass shows: `shownImage` at the luminance of the contrast, pre-charge and VCOM settings.
     public var glass: Bitmap {
         let level = OLEDLuminance.level(contrast: contrast, prechargeClocks: Int(dischargePrecharge & 0x0F), vcomh: vcomDeselect)
-        var image = shownImage
-        for index in image.pixels.indices where image.pixels[index] != 0 { image.pixels[index] = level }
-        return image
+        return OLEDLuminance.lit(shownImage, at: level)
     }
 }

@@ -129,10 +129,7 @@ public actor SSD1306Controller: PanelController {
     private let bus: any CommandDataBus
     private let reset: ResetLine?
     private var flipped = false
-    private var initialized = false
-    private var shownOnce = false
-    private var brightness: BrightnessLevel = .normal
-    private var asleep = false
+    private var display: OLEDDisplayState<SSD1306Command>
 
     /// Creates a controller; does no I/O.
     /// - Parameters:
@@ -142,6 +139,7 @@ public actor SSD1306Controller: PanelController {
     public init(bus: any CommandDataBus, model: Model = .ssd1306_128x64, reset: ResetLine? = nil) {
         self.bus = bus
         self.model = model
+        self.display = OLEDDisplayState(drive: model.drive)
         self.reset = reset
         self.panel = PanelDescription(
             name: model.name, size: model.size, format: .mono1,
@@ -167,16 +165,11 @@ public actor SSD1306Controller: PanelController {
     /// Pulses reset when there is a line, then sends the init sequence; the display stays off
     /// until the first write so power-up garbage never shows.
     public func initialize() async throws {
-        initialized = false
-        shownOnce = false
+        display.beginInitialization()
         await bus.resynchronize()
         try await reset?.pulse()
-        var sequence = initializationSequence
-        if brightness != .normal, let drive = model.drive[brightness] {
-            sequence += Self.driveCommands(drive)
-        }
-        try await bus.sendCommands(SSD1306Command.bytes(sequence))
-        initialized = true
+        try await bus.sendCommands(SSD1306Command.bytes(initializationSequence + display.initializationDrive))
+        display.finishInitialization()
     }
 
     /// Writes each region as one column/page window, then turns the display on after the first write.
@@ -193,47 +186,38 @@ public actor SSD1306Controller: PanelController {
             ])
             try await bus.sendCommands(window, thenData: PageLayout.bytes(of: frame, pages: firstPage..<endPage, columns: area.minX..<area.maxX))
         }
-        if !shownOnce, !regions.isEmpty {
-            shownOnce = true
-            if brightness != .off, !asleep { try await bus.sendCommands(SSD1306Command.display(on: true).bytes) }
-        }
+        try await bus.send(display.wrote(regions: regions))
     }
 
     /// Sets contrast, pre-charge and VCOMH together (`.off` turns the display off, RAM kept).
     public func setBrightness(_ level: BrightnessLevel) async throws {
-        let previous = brightness
-        brightness = level
-        guard initialized else { return }
-        if level == .off {
-            if previous != .off { try await bus.sendCommands(SSD1306Command.display(on: false).bytes) }
-            return
-        }
-        var commands = model.drive[level].map(Self.driveCommands) ?? []
-        if previous == .off, shownOnce, !asleep { commands.append(.display(on: true)) }
-        try await bus.sendCommands(SSD1306Command.bytes(commands))
+        try await bus.send(display.setBrightness(level))
     }
 
     /// Display off (`AE`): the chip's sleep mode, RAM kept and writable.
     public func sleep() async throws {
-        asleep = true
-        if initialized { try await bus.sendCommands(SSD1306Command.display(on: false).bytes) }
+        try await bus.send(display.sleep())
     }
 
     /// Display on again (`AF`) unless the brightness is `.off` or nothing was written yet.
     public func wake() async throws {
-        asleep = false
-        if initialized, shownOnce, brightness != .off { try await bus.sendCommands(SSD1306Command.display(on: true).bytes) }
+        try await bus.send(display.wake())
     }
 
     /// Switches segment remap and COM scan direction; the RAM content is then shown rotated 180°.
     public func setFlipped(_ flipped: Bool) async throws {
         self.flipped = flipped
-        if initialized {
+        if display.isInitialized {
             try await bus.sendCommands(SSD1306Command.bytes([.segmentRemap(!flipped), .comScanReversed(!flipped)]))
         }
     }
+}
 
-    static func driveCommands(_ drive: OLEDDrive) -> [SSD1306Command] {
+// MARK: - OLEDCommand
+
+extension SSD1306Command: OLEDCommand {
+    /// Contrast (`81`), pre-charge (`D9`, phase 1 in the low nibble) and VCOMH deselect (`DB`).
+    static func drive(_ drive: OLEDDrive) -> [SSD1306Command] {
         [.contrast(drive.contrast), .precharge(phase1: drive.precharge & 0x0F, phase2: drive.precharge >> 4), .vcomhDeselect(drive.vcomh)]
     }
 }

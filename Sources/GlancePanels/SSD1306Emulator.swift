@@ -88,8 +88,7 @@ public actor SSD1306Emulator: I2CDevice {
     /// Whether scrolling is active (`2F`).
     public private(set) var scrolling = false
     private var scan: OLEDScanGeometry
-    private var pendingOpcode: UInt8?
-    private var pendingParameters: [UInt8] = []
+    private var decoder = CommandDecoder()
 
     /// Creates a powered-up controller: reset registers, garbage RAM.
     public init(configuration: Configuration = Configuration(), bus: Int = 1, address: UInt8 = 0x3C, maximumTransactionLength: Int = 8192) {
@@ -125,13 +124,7 @@ public actor SSD1306Emulator: I2CDevice {
     /// Receives one I2C transaction synchronously (for callers already on the actor).
     public func receive(_ bytes: [UInt8]) {
         traffic = traffic + BusCost(bytes: bytes.count, transactions: 1)
-        for run in I2CControlStream.runs(bytes) {
-            if run.isData {
-                for byte in run.bytes { writeData(byte) }
-            } else {
-                for byte in run.bytes { receiveCommandByte(byte) }
-            }
-        }
+        I2CControlStream.forEachByte(in: bytes, data: { writeData($0) }, command: { receiveCommandByte($0) })
     }
 
     /// Forgets the command log and traffic counters (state and RAM are kept).
@@ -143,19 +136,9 @@ public actor SSD1306Emulator: I2CDevice {
     // MARK: - Commands
 
     private func receiveCommandByte(_ byte: UInt8) {
-        if let opcode = pendingOpcode {
-            pendingParameters.append(byte)
-            if pendingParameters.count == SSD1306Command.parameterCount(opcode: opcode, variant: configuration.variant) {
-                pendingOpcode = nil
-                apply(SSD1306Command.decode(opcode: opcode, parameters: pendingParameters, variant: configuration.variant))
-            }
-            return
-        }
-        if SSD1306Command.parameterCount(opcode: byte, variant: configuration.variant) == 0 {
-            apply(SSD1306Command.decode(opcode: byte, parameters: [], variant: configuration.variant))
-        } else {
-            pendingOpcode = byte
-            pendingParameters = []
+        let variant = configuration.variant
+        if let command = decoder.receive(byte, parameterCount: { SSD1306Command.parameterCount(opcode: $0, variant: variant) }) {
+            apply(SSD1306Command.decode(opcode: command.opcode, parameters: command.parameters, variant: variant))
         }
     }
 
@@ -228,11 +211,7 @@ public actor SSD1306Emulator: I2CDevice {
 
     /// RAM as a 128×64 bitmap (255 where a bit is set), unaffected by display settings.
     public var ramImage: Bitmap {
-        var image = Bitmap(width: 128, height: 64)
-        for y in 0..<64 {
-            for x in 0..<128 where ram[(y >> 3) * 128 + x] & (1 << (y & 7)) != 0 { image[x, y] = 255 }
-        }
-        return image
+        PageLayout.image(ofRAM: ram, columns: 128)
     }
 
     /// Which glass pixels are lit (255) or dark (0): remap, COM scan, COM pins, multiplex,
@@ -248,8 +227,6 @@ public actor SSD1306Emulator: I2CDevice {
     /// pre-charge and VCOMH settings give (see `OLEDLuminance`).
     public var glass: Bitmap {
         let level = OLEDLuminance.level(contrast: contrast, prechargeClocks: Int(precharge >> 4), vcomh: vcomh)
-        var image = shownImage
-        for index in image.pixels.indices where image.pixels[index] != 0 { image.pixels[index] = level }
-        return image
+        return OLEDLuminance.lit(shownImage, at: level)
     }
 }

@@ -20,10 +20,7 @@ public actor SSD1327Controller: PanelController {
     private let bus: any CommandDataBus
     private let reset: ResetLine?
     private var flipped = false
-    private var initialized = false
-    private var shownOnce = false
-    private var brightness: BrightnessLevel = .normal
-    private var asleep = false
+    private var display: OLEDDisplayState<SSD1327Command>
 
     /// The default dimming table.
     public static let defaultDrive: [BrightnessLevel: OLEDDrive] = [
@@ -43,6 +40,7 @@ public actor SSD1327Controller: PanelController {
         self.bus = bus
         self.nibbleOrder = nibbleOrder
         self.drive = drive
+        self.display = OLEDDisplayState(drive: drive)
         self.reset = reset
         panel = PanelDescription(
             name: "SSD1327 128×128", size: Size(width: 128, height: 128), format: .gray4,
@@ -87,14 +85,11 @@ public actor SSD1327Controller: PanelController {
 
     /// Pulses reset when there is a line, then sends the init sequence; display stays off until the first write.
     public func initialize() async throws {
-        initialized = false
-        shownOnce = false
+        display.beginInitialization()
         await bus.resynchronize()
         try await reset?.pulse()
-        var sequence = initializationSequence
-        if brightness != .normal, let drive = drive[brightness] { sequence += Self.driveCommands(drive) }
-        try await bus.sendCommands(SSD1327Command.bytes(sequence))
-        initialized = true
+        try await bus.sendCommands(SSD1327Command.bytes(initializationSequence + display.initializationDrive))
+        display.finishInitialization()
     }
 
     /// Writes each region as one column/row window of whole bytes.
@@ -110,42 +105,28 @@ public actor SSD1327Controller: PanelController {
             ])
             try await bus.sendCommands(window, thenData: bytes(of: frame, rows: area.minY..<area.maxY, byteColumns: firstByte..<endByte))
         }
-        if !shownOnce, !regions.isEmpty {
-            shownOnce = true
-            if brightness != .off, !asleep { try await bus.sendCommands(SSD1327Command.display(on: true).bytes) }
-        }
+        try await bus.send(display.wrote(regions: regions))
     }
 
     /// Sets contrast, phase lengths and VCOMH together (`.off` turns the display off, RAM kept).
     public func setBrightness(_ level: BrightnessLevel) async throws {
-        let previous = brightness
-        brightness = level
-        guard initialized else { return }
-        if level == .off {
-            if previous != .off { try await bus.sendCommands(SSD1327Command.display(on: false).bytes) }
-            return
-        }
-        var commands = drive[level].map(Self.driveCommands) ?? []
-        if previous == .off, shownOnce, !asleep { commands.append(.display(on: true)) }
-        try await bus.sendCommands(SSD1327Command.bytes(commands))
+        try await bus.send(display.setBrightness(level))
     }
 
     /// Display off (`AE`), the SSD1327's sleep mode; RAM kept and writable.
     public func sleep() async throws {
-        asleep = true
-        if initialized { try await bus.sendCommands(SSD1327Command.display(on: false).bytes) }
+        try await bus.send(display.sleep())
     }
 
     /// Display on again unless the brightness is `.off` or nothing was written yet.
     public func wake() async throws {
-        asleep = false
-        if initialized, shownOnce, brightness != .off { try await bus.sendCommands(SSD1327Command.display(on: true).bytes) }
+        try await bus.send(display.wake())
     }
 
     /// Switches the column and COM re-map bits; RAM is then shown rotated 180°.
     public func setFlipped(_ flipped: Bool) async throws {
         self.flipped = flipped
-        if initialized { try await bus.sendCommands(SSD1327Command.remap(remap).bytes) }
+        if display.isInitialized { try await bus.sendCommands(SSD1327Command.remap(remap).bytes) }
     }
 
     // MARK: - Packing
@@ -165,8 +146,13 @@ public actor SSD1327Controller: PanelController {
         }
         return out
     }
+}
 
-    static func driveCommands(_ drive: OLEDDrive) -> [SSD1327Command] {
+// MARK: - OLEDCommand
+
+extension SSD1327Command: OLEDCommand {
+    /// Contrast (`81`), phase lengths (`B1`) and VCOMH (`BE`).
+    static func drive(_ drive: OLEDDrive) -> [SSD1327Command] {
         [.contrast(drive.contrast), .phaseLength(drive.precharge), .vcomh(drive.vcomh)]
     }
 }

@@ -52,8 +52,7 @@ public actor SSD1327Emulator: I2CDevice {
     public private(set) var grayTable: [Int] = SSD1327Emulator.linearTable
     /// Whether scrolling is active.
     public private(set) var scrolling = false
-    private var pendingOpcode: UInt8?
-    private var pendingParameters: [UInt8] = []
+    private var decoder = CommandDecoder()
 
     /// The linear table this model uses: level L drives 2L clocks.
     public static let linearTable = (0..<16).map { 2 * $0 }
@@ -69,13 +68,7 @@ public actor SSD1327Emulator: I2CDevice {
     /// Receives one I2C transaction.
     public func write(_ bytes: [UInt8]) async throws {
         traffic = traffic + BusCost(bytes: bytes.count, transactions: 1)
-        for run in I2CControlStream.runs(bytes) {
-            if run.isData {
-                for byte in run.bytes { writeData(byte) }
-            } else {
-                for byte in run.bytes { receiveCommandByte(byte) }
-            }
-        }
+        I2CControlStream.forEachByte(in: bytes, data: { writeData($0) }, command: { receiveCommandByte($0) })
     }
 
     /// Forgets the command log and traffic counters.
@@ -85,17 +78,8 @@ public actor SSD1327Emulator: I2CDevice {
     }
 
     private func receiveCommandByte(_ byte: UInt8) {
-        if let opcode = pendingOpcode {
-            pendingParameters.append(byte)
-            if pendingParameters.count == SSD1327Command.parameterCount(opcode: opcode) {
-                pendingOpcode = nil
-                apply(SSD1327Command.decode(opcode: opcode, parameters: pendingParameters))
-            }
-        } else if SSD1327Command.parameterCount(opcode: byte) == 0 {
-            apply(SSD1327Command.decode(opcode: byte, parameters: []))
-        } else {
-            pendingOpcode = byte
-            pendingParameters = []
+        if let command = decoder.receive(byte, parameterCount: SSD1327Command.parameterCount) {
+            apply(SSD1327Command.decode(opcode: command.opcode, parameters: command.parameters))
         }
     }
 

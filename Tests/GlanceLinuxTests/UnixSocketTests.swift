@@ -45,3 +45,28 @@ import Testing
         #expect(error?.description == "control socket /tmp/glance-none/control.sock: cannot connect: no glance is running with this control socket (start one with glance run)")
     }
 }
+
+@Suite struct UnixSocketPeerGoneTests {
+    /// A client that hangs up before the answer must not take the server down (SIGPIPE).
+    @Test func answeringAClientThatLeftDoesNotKillTheProcess() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("glance-sock-\(UUID().uuidString.prefix(8))/control.sock").path
+        let server = try UnixSocketServer(path: path)
+        let client = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(connected == 0)
+        close(client)
+        for try await connection in server.connections {
+            // Far more than any socket buffer, so the write meets the closed peer.
+            for _ in 0..<64 { connection.write(String(repeating: "x", count: 65_536)) }
+            break
+        }
+        await server.stop()
+    }
+}

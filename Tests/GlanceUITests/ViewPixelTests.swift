@@ -171,3 +171,13 @@ import Testing
         #expect(result.actions.count == 1)
     }
 }
+
+@Suite struct CircularClipTests {
+    @Test func smallContentIsClippedToTheSlotCircleNotItsOwnFrame() {
+        let bitmap = ViewRenderer.render(Color.white.frame(width: 20, height: 20), size: Size(width: 64, height: 64),
+                                         environment: testEnvironment(.accessoryCircular), at: referenceDate).bitmap
+        // The square's corners lie well inside the 64-pixel circle and must stay lit.
+        #expect(bitmap[22, 22] == 255 && bitmap[41, 41] == 255)
+        #expect(bitmap.litBounds() == Rect(x: 22, y: 22, width: 20, height: 20))
+    }
+}

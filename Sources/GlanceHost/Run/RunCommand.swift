@@ -81,6 +81,7 @@ struct RunCommand: BundleCommand {
     }
 
     func run(bundle: BundleContents) async throws {
+        SystemProcess.ignoreBrokenPipes()
         // Everything that can be wrong with the files is found before the panel is touched.
         let (boardConfiguration, face) = try loadConfiguration()
         let interactive = !headless && boardConfiguration.panel.connection == .emulated
@@ -124,7 +125,8 @@ struct RunCommand: BundleCommand {
         }
 
         let start = Date()
-        let time: any TimeSource = fast ? ManualTimeSource(now: start) : SystemTimeSource()
+        let manualTime = fast ? ManualTimeSource(now: start) : nil
+        let time: any TimeSource = manualTime ?? SystemTimeSource()
         let stateFile = stateRoot.appendingPathComponent("face-\(boardConfiguration.name).json")
         let runtime = try await makeRuntime(plan: plan, bundle: bundle, time: time, logger: logger, stateFile: stateFile)
         let session = HostSession(board: boardConfiguration, plan: plan, runtime: runtime, assembly: assembly, logger: logger,
@@ -133,8 +135,8 @@ struct RunCommand: BundleCommand {
         await session.attach(router: router, display: screen)
         logger.info("running \(plan.face.slots.count) slots on \(boardConfiguration.name) (\(boardConfiguration.panel.controller.rawValue) \(assembly.pictureSize.width)x\(assembly.pictureSize.height))")
 
-        if fast {
-            await runFast(session: session, time: time as! ManualTimeSource, until: start.addingTimeInterval(RunCommand.parseDuration(duration!)!))
+        if let manualTime, let seconds = duration.flatMap(RunCommand.parseDuration) {
+            await runFast(session: session, time: manualTime, until: start.addingTimeInterval(seconds))
         } else {
             await runLive(session: session, router: router, screen: screen, board: boardConfiguration, bundle: bundle, logger: logger)
         }
@@ -306,8 +308,7 @@ struct RunCommand: BundleCommand {
         } catch {
             logger.warning("no control socket: \(error)")
         }
-        if let duration {
-            let seconds = RunCommand.parseDuration(duration)!
+        if let seconds = duration.flatMap(RunCommand.parseDuration) {
             Task {
                 try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
                 stop.fire()

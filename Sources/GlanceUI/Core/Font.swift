@@ -169,8 +169,22 @@ struct FontStack: Sendable {
         self.init(pixelSize: font.pixelSize(scale: scale), weight: font.faceWeight, catalog: catalog)
     }
 
-    /// The faces for a pixel size and weight.
+    /// The faces for a pixel size and weight (cached for the standard catalog: text layout
+    /// asks for the same few stacks over and over).
     init?(pixelSize: Int, weight: FontWeight, catalog: FontCatalog = .standard) {
+        let key = pixelSize * 2 + (weight == .bold ? 1 : 0)
+        if catalog === FontCatalog.standard, let cached = FontStack.cache.withLock({ $0[key] }) {
+            self = cached
+            return
+        }
+        guard let stack = FontStack(resolving: pixelSize, weight: weight, catalog: catalog) else { return nil }
+        if catalog === FontCatalog.standard { FontStack.cache.withLock { $0[key] = stack } }
+        self = stack
+    }
+
+    private static let cache = Locked([Int: FontStack]())
+
+    private init?(resolving pixelSize: Int, weight: FontWeight, catalog: FontCatalog) {
         var faces = [BitmapFont]()
         let textSizes = catalog.sizes()
         if let largestText = textSizes.last, pixelSize > largestText,

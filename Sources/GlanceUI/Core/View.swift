@@ -36,10 +36,11 @@ func makeNodes<V: View>(_ view: V, in environment: EnvironmentValues) -> [Layout
     return makeNodes(body, in: environment)
 }
 
-/// Resolves `view` to exactly one node, stacking several in a group node when needed.
+/// Resolves `view` to exactly one node; several (a lone group or tuple where one view is
+/// expected) are overlaid centred, like an implicit `ZStack`, which is what SwiftUI does.
 func makeNode<V: View>(_ view: V, in environment: EnvironmentValues) -> LayoutNode {
     let nodes = makeNodes(view, in: environment)
-    return nodes.count == 1 ? nodes[0] : GroupNode(children: nodes)
+    return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
 }
 
 // MARK: - Structural views

@@ -36,8 +36,7 @@ class AligningFrameNode: WrapperNode {
 
     override func place(in rect: Rect) {
         setFrame(rect)
-        let size = child.size(for: ProposedSize(rect.size))
-        child.place(in: Rect(origin: rect.origin + LayoutNode.offset(of: child, size: size, in: rect.size, alignment: alignment), size: size))
+        place(child, proposing: ProposedSize(rect.size), aligned: alignment, in: rect)
     }
 
     override func explicitValue(_ guide: HorizontalAlignment, size: Size) -> Int? {
@@ -192,8 +191,7 @@ final class LayeredNode: WrapperNode {
 
     override func place(in rect: Rect) {
         super.place(in: rect)
-        let size = secondary.size(for: ProposedSize(rect.size))
-        secondary.place(in: Rect(origin: rect.origin + LayoutNode.offset(of: secondary, size: size, in: rect.size, alignment: alignment), size: size))
+        place(secondary, proposing: ProposedSize(rect.size), aligned: alignment, in: rect)
     }
 }
 

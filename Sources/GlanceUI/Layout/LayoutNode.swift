@@ -85,6 +85,12 @@ class LayoutNode {
 
     // MARK: - Helpers for subclasses
 
+    /// Sizes `child` for `proposal` and places it inside `rect` by `alignment`.
+    final func place(_ child: LayoutNode, proposing proposal: ProposedSize, aligned alignment: Alignment, in rect: Rect) {
+        let size = child.size(for: proposal)
+        child.place(in: Rect(origin: rect.origin + LayoutNode.offset(of: child, size: size, in: rect.size, alignment: alignment), size: size))
+    }
+
     /// The offset that puts a child of `childSize` inside `size` according to `alignment`.
     static func offset(of child: LayoutNode, size childSize: Size, in size: Size, alignment: Alignment) -> Point {
         let container = ContainerGuides(size: size)
@@ -104,34 +110,5 @@ struct ContainerGuides {
     func value(_ guide: VerticalAlignment) -> Int {
         guide.defaultValue(ViewDimensions(width: CGFloat(size.width), height: CGFloat(size.height),
                                           node: LayoutNode.Snapshot(node: LayoutNode(), size: size))).pixels
-    }
-}
-
-/// Several nodes stacked on top of each other, as a lone group or tuple is laid out when
-/// its parent expects one view (like an implicit `ZStack`, which is what SwiftUI does).
-final class GroupNode: LayoutNode {
-    let nodes: [LayoutNode]
-
-    init(children: [LayoutNode]) {
-        self.nodes = children
-    }
-
-    override var children: [LayoutNode] { nodes }
-
-    override func sizeThatFits(_ proposal: ProposedSize) -> Size {
-        nodes.reduce(Size.zero) { result, node in
-            let size = node.size(for: proposal)
-            return Size(width: max(result.width, size.width), height: max(result.height, size.height))
-        }
-    }
-
-    override func place(in rect: Rect) {
-        super.place(in: rect)
-        let proposal = proposal(thatChose: rect.size)
-        for node in nodes {
-            let size = node.size(for: proposal)
-            let offset = LayoutNode.offset(of: node, size: size, in: rect.size, alignment: .center)
-            node.place(in: Rect(origin: rect.origin + offset, size: size))
-        }
     }
 }

@@ -164,10 +164,7 @@ final class ZStackNode: LayoutNode {
     override func place(in rect: Rect) {
         super.place(in: rect)
         let proposal = proposal(thatChose: rect.size)
-        for node in nodes {
-            let size = node.size(for: proposal)
-            node.place(in: Rect(origin: rect.origin + LayoutNode.offset(of: node, size: size, in: rect.size, alignment: alignment), size: size))
-        }
+        for node in nodes { place(node, proposing: proposal, aligned: alignment, in: rect) }
     }
 }
 

@@ -170,8 +170,7 @@ final class MaskNode: WrapperNode {
 
     override func place(in rect: Rect) {
         super.place(in: rect)
-        let size = mask.size(for: ProposedSize(rect.size))
-        mask.place(in: Rect(origin: rect.origin + LayoutNode.offset(of: mask, size: size, in: rect.size, alignment: alignment), size: size))
+        place(mask, proposing: ProposedSize(rect.size), aligned: alignment, in: rect)
     }
 
     override func draw(in context: inout RenderContext) {

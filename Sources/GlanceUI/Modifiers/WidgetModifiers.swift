@@ -166,8 +166,7 @@ final class WidgetLabelNode: WrapperNode {
         setFrame(rect)
         let band = labelHeight(width: rect.width)
         contentRect = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height - band)
-        let size = child.size(for: ProposedSize(contentRect.size))
-        child.place(in: Rect(origin: contentRect.origin + LayoutNode.offset(of: child, size: size, in: contentRect.size, alignment: .center), size: size))
+        place(child, proposing: ProposedSize(contentRect.size), aligned: .center, in: contentRect)
         let labelSize = label.size(for: ProposedSize(width: rect.width, height: band))
         label.place(in: Rect(x: rect.minX + (rect.width - labelSize.width) / 2, y: rect.maxY - band, width: labelSize.width, height: labelSize.height))
     }

@@ -111,8 +111,19 @@ final class TextNode: LayoutNode {
         return pieces
     }
 
+    /// Layouts already computed, by proposal (sizing, placing and baseline queries ask for the
+    /// same proposals repeatedly).
+    private var layouts: [ProposedSize: Layout] = [:]
+
     /// Lays the text out for `proposal`, shrinking within the scale factor before truncating.
     func layout(for proposal: ProposedSize) -> Layout {
+        if let cached = layouts[proposal] { return cached }
+        let computed = computeLayout(for: proposal)
+        layouts[proposal] = computed
+        return computed
+    }
+
+    private func computeLayout(for proposal: ProposedSize) -> Layout {
         var result: Layout?
         for factor in candidateScales() {
             guard let pieces = pieces(atScale: factor) else { break }

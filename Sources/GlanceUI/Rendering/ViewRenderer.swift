@@ -47,7 +47,9 @@ public enum ViewRenderer {
             if let labelled = root as? WidgetLabelNode {
                 labelled.clipsContentToCircle = true
             } else {
-                root = ClipNode(root, shape: ContainerRelativeShape(), environment: environment)
+                // The circle is the slot's, so the content is centred in a slot-sized frame first.
+                root = ClipNode(FixedFrameNode(root, width: size.width, height: size.height, alignment: .center),
+                                shape: ContainerRelativeShape(), environment: environment)
             }
         }
         let chosen = root.size(for: ProposedSize(size))

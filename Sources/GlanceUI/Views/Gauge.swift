@@ -44,7 +44,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: Vie
 
     private func makeNodes<V: View>(_ view: V, _ environment: EnvironmentValues) -> LayoutNode? {
         let nodes = GlanceUI.makeNodes(view, in: environment)
-        return nodes.isEmpty ? nil : (nodes.count == 1 ? nodes[0] : GroupNode(children: nodes))
+        return nodes.isEmpty ? nil : (nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes))
     }
 }
 

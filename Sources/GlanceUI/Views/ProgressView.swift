@@ -41,7 +41,7 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View, Primitiv
         small.lineLimit = 1
         func node<V: View>(_ view: V) -> LayoutNode? {
             let nodes = GlanceUI.makeNodes(view, in: small)
-            return nodes.isEmpty ? nil : (nodes.count == 1 ? nodes[0] : GroupNode(children: nodes))
+            return nodes.isEmpty ? nil : (nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes))
         }
         let fraction: Double
         var nextChange: Date?
