@@ -116,7 +116,7 @@ public enum UnixSocketClient {
     /// Sends `line` (a newline is added) and returns everything the server answers.
     /// - Throws: `UnixSocketError` explaining a missing socket (nothing running), refused
     ///   permission, or a server that went away.
-    public static func request(path: String, line: String, timeout seconds: Int = 10) throws -> String {
+    public static func request(path: String, line: String, timeout seconds: Int = 30) throws -> String {
         let fd = try UnixSocketError.check(socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), path: path, operation: "create a socket")
         defer { close(fd) }
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
