@@ -161,16 +161,23 @@ struct RunCommand: BundleCommand {
 
     // MARK: - Configuration
 
+    /// The face file: --config, else glance.yaml in the current folder when there is one.
+    private var facePath: String? {
+        config ?? (FileManager.default.fileExists(atPath: "glance.yaml") ? "glance.yaml" : nil)
+    }
+
+    /// Reads the face file, if there is one.
+    private func readFace() throws -> FaceConfiguration? {
+        guard let path = facePath else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file")
+        }
+        return try FaceConfiguration(yaml: String(decoding: data, as: UTF8.self), file: path)
+    }
+
     private func loadConfiguration() throws -> (BoardConfiguration, FaceConfiguration?) {
         do {
-            var face: FaceConfiguration?
-            let path = config ?? (FileManager.default.fileExists(atPath: "glance.yaml") ? "glance.yaml" : nil)
-            if let path {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ConfigurationError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file")
-                }
-                face = try FaceConfiguration(yaml: String(decoding: data, as: UTF8.self), file: path)
-            }
+            let face = try readFace()
             let boardConfiguration = try BoardCatalog.board(board ?? face?.board?.value ?? "simulator")
             return (boardConfiguration, face)
         } catch let error as ConfigurationError {
@@ -325,13 +332,11 @@ struct RunCommand: BundleCommand {
 
     /// SIGHUP: read the face file again and restart the runtime with it, keeping the panel.
     private func reload(session: HostSession, router: InputRouter, bundle: BundleContents, board: BoardConfiguration, logger: Logger) async {
-        guard let path = config ?? (FileManager.default.fileExists(atPath: "glance.yaml") ? "glance.yaml" : nil) else {
-            logger.notice("SIGHUP: no face file to read again")
-            return
-        }
         do {
-            guard let data = FileManager.default.contents(atPath: path) else { throw ConfigurationError(file: path, message: "no such file") }
-            let face = try FaceConfiguration(yaml: String(decoding: data, as: UTF8.self), file: path)
+            guard let path = facePath, let face = try readFace() else {
+                logger.notice("SIGHUP: no face file to read again")
+                return
+            }
             let plan = try FacePlan.make(board: board, configuration: face, bundle: bundle, pictureSize: session.assembly.pictureSize)
             logger.notice("SIGHUP: \(path) read again; \(plan.face.slots.count) slots")
             let runtime = try await makeRuntime(plan: plan, bundle: bundle, time: SystemTimeSource(), logger: logger, stateFile: nil)
