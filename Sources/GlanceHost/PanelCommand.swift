@@ -41,13 +41,7 @@ struct PanelCommand: AsyncParsableCommand {
         var scale = 4
 
         func run() async throws {
-            let board: BoardConfiguration
-            do {
-                board = try BoardCatalog.board(self.board)
-            } catch let error as ConfigurationError {
-                FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
+            let board = try PanelCommand.catalogBoard(self.board)
             let log = capture.map { _ in CaptureLog() }
             let assembly: PanelAssembly
             do {
@@ -147,13 +141,7 @@ struct PanelCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let board: BoardConfiguration
-            do {
-                board = try BoardCatalog.board(self.board)
-            } catch let error as ConfigurationError {
-                FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
+            let board = try PanelCommand.catalogBoard(self.board)
             guard let data = FileManager.default.contents(atPath: capture) else {
                 throw CommandFailure("cannot read the capture \(capture)")
             }
@@ -175,6 +163,17 @@ struct PanelCommand: AsyncParsableCommand {
                 let colors: TerminalRenderer.ColorMode = Terminal.isInteractive ? .trueColor : .none
                 print(TerminalRenderer(look: PanelLook.named(board.panel.look) ?? .white, colorMode: colors).render(glass), terminator: "")
             }
+        }
+    }
+
+    /// The named board from the catalog.
+    /// - Throws: `ExitCode(2)` after printing what is wrong.
+    static func catalogBoard(_ name: String) throws -> BoardConfiguration {
+        do {
+            return try BoardCatalog.board(name)
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+            throw ExitCode(2)
         }
     }
 }
