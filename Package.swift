@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),
-        .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput"]),
+        .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput", "GlanceTesting"]),
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceTesting"], exclude: ["Golden"]),

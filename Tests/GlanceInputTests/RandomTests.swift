@@ -1,4 +1,5 @@
 import GlanceInput
+import GlanceTesting
 import Testing
 
 @Suite struct RandomTests {

@@ -2,19 +2,6 @@ import Foundation
 import GlancePanels
 import GlanceTesting
 
-/// SplitMix64: a small seeded generator so every property test run sees the same frames.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Kinds of change between consecutive pictures in property tests.
 enum FrameChange: CaseIterable {
     case random, sparse, clockTick, unchanged
@@ -23,12 +10,12 @@ enum FrameChange: CaseIterable {
 /// Generates picture sequences: whole random frames, a few random rectangles, or a
 /// clock-like digit area redrawn.
 struct FrameGenerator {
-    var random: SeededRandom
+    var random: SplitMix64
     let size: Size
 
     init(size: Size, seed: UInt64) {
         self.size = size
-        random = SeededRandom(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     mutating func randomPicture() -> Bitmap {
