@@ -140,7 +140,7 @@ gestures_since() { tail -n +"$(($2 + 1))" "$1" | paste -sd, -; }
 # other, each followed by a pause past the double-click window, reads the new button events
 # through `glance ctl status` once, and checks they are exactly EXPECTED (a regular expression
 # over the events joined with commas). A press function that returns non-zero was disturbed by
-# the emulator (see bounce_storm_b): its events are read, set aside, and it runs again (3 tries).
+# the emulator (see bounce_storm_b): its events are read, set aside, and it runs again (5 tries).
 # `last_events` names the status file the previous check ended with (read anew when empty).
 expect_gestures() {
     local name=$1 expected=$2 before=$ARTIFACTS/events-before-$1 after=$ARTIFACTS/events-after-$1 presses attempt
@@ -148,7 +148,11 @@ expect_gestures() {
     if [[ -n ${last_events:-} ]]; then cp "$last_events" "$before"; else ctl_events "$before"; fi ||
         { fail "$name" "glance ctl status failed: $(cat "$before.stderr")"; return; }
     for presses in "$@"; do
-        for attempt in 1 2 3; do
+        for attempt in 1 2 3 4 5 0; do
+            if ((attempt == 0)); then
+                fail "$name" "the emulator stalled between scripted bounces in 5 tries ($(tr '\n' ';' < "$ARTIFACTS/storm-gaps")): the machine is too busy to make a bounce storm"
+                return
+            fi
             "$presses" && break
             echo "$name: $presses (attempt $attempt) disturbed by the emulator, trying again" >&2
             sleep_ms 450
