@@ -133,7 +133,10 @@ import GlanceUI
         ("always-on:\n  idle: soon\n", "glance.yaml:2:9: always-on.idle should be a duration such as 600ms, 30s, 10m or 1h, found 'soon'"),
         ("always-on:\n  night: 25:00-07:00\n", "glance.yaml:2:10: always-on.night has '25:00', expected a time of day such as 22:30"),
         ("reload-budget: -3\n", "glance.yaml:1:16: reload-budget is -3, expected 1…10000"),
-        ("url-handler: {http: ftp://x}\n", "glance.yaml:1:21: http is 'ftp://x', expected an http:// or https:// address"),
+        ("url-handler: {http: ftp://x}\n", "glance.yaml:1:21: http is 'ftp://x': expected an http:// address with a host"),
+        ("url-handler: {http: 'http://pi:99999/hook'}\n", "glance.yaml:1:21: http is 'http://pi:99999/hook': the port must be 1–65535"),
+        ("url-handler: {http: 'https://ha.example/hook'}\n",
+         "glance.yaml:1:21: http is 'https://ha.example/hook': the built-in handler speaks plain http:// only; for https use command: [curl, -s, https://ha.example/hook, --data-binary] (the URL is appended)"),
         ("app-group: ../etc\n", "glance.yaml:1:12: app-group '../etc' must be a simple name (no slashes), e.g. desk"),
         ("bord: simulator\n", "glance.yaml:1:1: unknown key 'bord' in the file (expected one of: board, slots, bindings, always-on, app-group, url-handler, reload-budget); did you mean 'board'?"),
     ])

@@ -1,6 +1,7 @@
 import Foundation
 import GlanceGraphics
 import GlanceUI
+import GlanceLinux
 
 /// A value read from a configuration file, with where it was (for later validation errors).
 public struct Located<Value: Sendable & Equatable>: Equatable, Sendable {
@@ -193,8 +194,13 @@ public struct FaceConfiguration: Equatable, Sendable {
         }
         if let http = fields["http"] {
             let text = try http.string()
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? "") else {
-                throw http.error("http is '\(text)', expected an http:// or https:// address")
+            if text.lowercased().hasPrefix("https://") {
+                throw http.error("http is '\(text)': the built-in handler speaks plain http:// only; for https use command: [curl, -s, \(text), --data-binary] (the URL is appended)")
+            }
+            do {
+                _ = try HTTPPost.Endpoint(text)
+            } catch {
+                throw http.error("http is '\(text)': \(error.message)")
             }
             return .http(text)
         }

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import GlanceLinux
 import Logging
 
 /// Sends activated `widgetURL`s and `Link`s to the configured handler (WIDGETKIT item 26): a
@@ -23,18 +21,19 @@ enum URLOpener {
                 logger.error("url-handler \(words[0]) could not start for \(url.absoluteString): \(error.localizedDescription)")
             }
         case .http(let address)?:
-            guard let endpoint = URL(string: address) else { return }
-            var request = URLRequest(url: endpoint)
-            request.httpMethod = "POST"
-            request.httpBody = Data(url.absoluteString.utf8)
-            request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
-            URLSession.shared.dataTask(with: request) { _, response, error in
-                if let error {
-                    logger.error("url-handler \(address) failed for \(url.absoluteString): \(error.localizedDescription)")
-                } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                    logger.error("url-handler \(address) answered \(http.statusCode) for \(url.absoluteString)")
+            // Off the drawing thread: a slow or absent server may take seconds to answer.
+            DispatchQueue.global(qos: .utility).async {
+                do {
+                    let status = try HTTPPost.send(url.absoluteString, to: address)
+                    if (200..<300).contains(status) {
+                        logger.info("opened \(url.absoluteString) through \(address)")
+                    } else {
+                        logger.error("url-handler \(address) answered \(status) for \(url.absoluteString)")
+                    }
+                } catch {
+                    logger.error("url-handler failed for \(url.absoluteString): \(error)")
                 }
-            }.resume()
+            }
         }
     }
 }
