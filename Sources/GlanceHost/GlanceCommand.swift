@@ -18,12 +18,15 @@ public struct GlanceCommand: AsyncParsableCommand {
 
     /// Parses the process's arguments and runs the chosen subcommand with `bundle`'s widgets.
     ///
+    /// `bundle` is worked out only for the subcommands that use it: describing a bundle's
+    /// widgets resolves every widget's generic types at run time, which `glance gpio list`
+    /// or `glance ctl status` should not pay for on a small board.
     /// Exits the process with the subcommand's status (non-zero with a message on failure).
-    public static func main(bundle: BundleContents) async {
+    public static func main(bundle: @autoclosure () -> BundleContents) async {
         do {
             var command = try parseAsRoot()
             if let bundleCommand = command as? any BundleCommand {
-                try await bundleCommand.run(bundle: bundle)
+                try await bundleCommand.run(bundle: bundle())
             } else if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
