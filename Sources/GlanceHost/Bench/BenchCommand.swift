@@ -12,7 +12,7 @@ struct BenchCommand: BundleCommand {
         commandName: "bench",
         abstract: "Measure speed, bus traffic, latency, idle cost and memory (use a release build).",
         discussion: """
-            Run it from a release build: swift build -c release && .build/release/glance bench. \
+            Run it from a release build: make release && .build/release/glance bench. \
             Timings are medians of many runs with the minimum and maximum; bus time is \
             computed from the bytes sent (9 clocks a byte plus addressing). The idle figures \
             come from two real `glance run --headless` processes measuring themselves for \
@@ -42,7 +42,7 @@ struct BenchCommand: BundleCommand {
         let wanted: (String) -> Bool = { name in filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
         let quiet = Logger(label: "bench") { label in GlanceLogHandler(label: label, level: .critical, destination: .sink { _ in }) }
         #if DEBUG
-        FileHandle.standardError.write(Data("glance: warning: this is a debug build; figures are many times slower than release (swift build -c release)\n".utf8))
+        FileHandle.standardError.write(Data("glance: warning: this is a debug build; figures are many times slower than release (make release)\n".utf8))
         #endif
         let render = BenchCommand.renderFigures(bundle: bundle, filter: wanted)
         let updates = await BenchCommand.updateFigures(filter: wanted)
