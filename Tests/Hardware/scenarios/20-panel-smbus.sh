@@ -7,7 +7,7 @@ cd "$ARTIFACTS"
 
 "$GLANCE_BIN" panel test --board "$BOARDS/vm-ssd1306.yaml" --capture bus.txt > test.txt 2>&1
 status=$?
-check panel-test-exit "exit $status: $(head -c 400 test.txt)" test $status -eq 0
+check panel-test-exit "exit $status: \$(head -c 400 test.txt)" test $status -eq 0
 problems=$(capture_check bus.txt)
 check panel-test-smbus-capture "$problems" test -z "$problems"
 
@@ -24,13 +24,13 @@ check panel-test-stub-commands "stub registers 0x00+ hold '$stored', the last co
 "$GLANCE_BIN" panel replay --board "$BOARDS/vm-ssd1306.yaml" --capture bus.txt --out replayed.png --scale 1 > replay.txt 2>&1
 status=$?
 "$GLANCE_BIN" panel test --board "$BOARDS/vm-ssd1306-emulated.yaml" --out simulator.png --scale 1 > simulator.txt 2>&1
-check panel-test-replay-matches-simulator "replay exit $status ($(head -c 200 replay.txt)); replayed.png and simulator.png differ" \
-    bash -c "[[ $status -eq 0 ]] && cmp -s replayed.png simulator.png"
+check panel-test-replay-matches-simulator "replay exit $status (\$(head -c 200 replay.txt)); replayed.png and simulator.png differ" \
+    eval "[[ $status -eq 0 ]] && cmp -s replayed.png simulator.png"
 
 # Nobody at the address: the message names the address and the bus, exit 1 (the frame failed).
 panel_unplug
 "$GLANCE_BIN" panel test --board "$BOARDS/vm-ssd1306.yaml" > absent.txt 2>&1
 status=$?
 panel_replug
-check panel-test-absent-device "exit $status: $(head -c 300 absent.txt)" \
-    bash -c "[[ $status -ne 0 ]] && grep -q '0x3c on /dev/i2c-0' absent.txt"
+check panel-test-absent-device "exit $status: \$(head -c 300 absent.txt)" \
+    eval "[[ $status -ne 0 ]] && grep -q '0x3c on /dev/i2c-0' absent.txt"

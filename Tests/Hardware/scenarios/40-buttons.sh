@@ -7,7 +7,7 @@ export GLANCE_CONTROL_SOCKET=/tmp/glance-buttons.sock
 
 background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$GLANCE_ROOT/Tests/Hardware/faces/stack.yaml" \
     --headless --duration 60s > run.log 2>&1
-if ! wait_for run.log 'running 1 slots' 30 || ! timeout 20 bash -c "until [[ -S $GLANCE_CONTROL_SOCKET ]]; do sleep 0.1; done"; then
+if ! wait_for run.log 'running 1 slots' 30 || ! wait_for_socket "$GLANCE_CONTROL_SOCKET" 20; then
     fail buttons-start "glance did not start with a control socket at $GLANCE_CONTROL_SOCKET: $(head -c 400 run.log)"
     exit 0
 fi
@@ -20,4 +20,4 @@ button_scenarios buttons
 last=$(ctl_slot_kind "$last_events")
 check buttons-bindings-ran "the stack went $first → $last; expected clock → weather" test "$first:$last" = "clock:weather"
 busybox dmesg > dmesg.txt
-check buttons-no-errors "errors in the log: $(grep -E 'ERROR' run.log | head -n 3)" bash -c "! grep -qE 'ERROR|buttons unavailable' run.log"
+check buttons-no-errors "errors in the log: \$(grep -E 'ERROR' run.log | head -n 3)" eval "! grep -qE 'ERROR|buttons unavailable' run.log"
