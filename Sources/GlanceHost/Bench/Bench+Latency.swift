@@ -16,6 +16,16 @@ struct LatencyFigures: Codable, Sendable {
 }
 
 extension BenchCommand {
+    /// How long a bench click holds its button.
+    static let clickHeld: Duration = .milliseconds(80)
+
+    /// The pause after one click before the next, so that the next press (stamped `held`
+    /// before its release) comes after the double-click window: two clicks closer than that
+    /// are one double click, which nothing is bound to.
+    static func clickSpacing(held: Duration, gestures: GestureConfiguration) -> Duration {
+        held + (gestures.doubleClick?.window ?? .zero) + .milliseconds(100)
+    }
+
     static func latencyFigures(bundle: BundleContents, logger: Logger) async -> LatencyFigures {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())")
         setenv("GLANCE_STATE_DIR", folder.path, 1)
@@ -45,9 +55,9 @@ extension BenchCommand {
         /// plus the wire time of what was sent at 400 kHz.
         func click(_ button: String) async -> Double {
             // Edges on the real monotonic clock (the router's deadlines run on it): a press
-            // 80 ms ago, released now — a click.
+            // `clickHeld` ago, released now — a click.
             let id = ButtonID(rawValue: button)
-            await router.edge(ButtonEdge(button: id, pressed: true, time: MonotonicClock.now() + .milliseconds(-80)))
+            await router.edge(ButtonEdge(button: id, pressed: true, time: MonotonicClock.now() + (.zero - clickHeld)))
             let sent = device.cost
             let start = ContinuousClock.now
             await router.edge(ButtonEdge(button: id, pressed: false, time: MonotonicClock.now()))
@@ -59,8 +69,7 @@ extension BenchCommand {
             var samples = [Double]()
             for _ in 0..<count {
                 samples.append(await click(button))
-                // Apart enough not to make a double click.
-                try? await Task.sleep(for: .milliseconds(350))
+                try? await Task.sleep(for: clickSpacing(held: clickHeld, gestures: .standard))
             }
             return Spread(samples).median
         }
