@@ -32,9 +32,9 @@ test: packages
 test-hardware: packages
 	SWIFT=$(SWIFT) Tests/Hardware/run
 
-# --static-swift-stdlib: the Swift runtime and Foundation inside the binary. It starts in about
-# half the time and with 6 MB less memory than one loading two dozen shared libraries,
+# Scripts/swift-build-static: the Swift runtime and Foundation inside the binary. It starts in
+# about half the time and with 6 MB less memory than one loading two dozen shared libraries,
 # and runs on a board without the Swift toolchain (libpng, libgpiod and libi2c still come
 # from apt). Tests/Hardware/run builds the same way.
 release: packages
-	$(SWIFT) build -c release --static-swift-stdlib
+	SWIFT=$(SWIFT) Scripts/swift-build-static -c release
