@@ -47,14 +47,8 @@ public enum HTTPPost {
         let hostField = endpoint.port == 80 ? endpoint.host : "\(endpoint.host):\(endpoint.port)"
         let head = "POST \(endpoint.target) HTTP/1.1\r\nHost: \(hostField)\r\nUser-Agent: glance\r\n"
             + "Content-Type: \(contentType)\r\nContent-Length: \(payload.count)\r\nConnection: close\r\n\r\n"
-        let request = Array(head.utf8) + payload
-        var offset = 0
-        while offset < request.count {
-            let written = request[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw HTTPPostError(address: address, operation: "send the request", errno: errno) }
-            offset += written
-        }
+        let failure = sendAll(fd, Array(head.utf8) + payload)
+        guard failure == 0 else { throw HTTPPostError(address: address, operation: "send the request", errno: failure) }
         return try statusCode(fd, address: address)
     }
 

@@ -98,17 +98,23 @@ public final class UnixConnection: Sendable {
 
     /// Writes `text` completely (a slow or gone client ends the write quietly).
     public func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            // MSG_NOSIGNAL: a client that already hung up gives EPIPE here instead of a
-            // SIGPIPE that would end the whole program.
-            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        _ = sendAll(descriptor, Array(text.utf8))
     }
+}
+
+/// Sends every byte of `bytes` on the connected socket `fd`, continuing after partial sends
+/// and interruptions. MSG_NOSIGNAL: a peer that already hung up gives EPIPE instead of a
+/// SIGPIPE that would end the whole program.
+/// - Returns: 0 when everything was sent, else the errno of the send that failed.
+func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return written < 0 ? errno : EPIPE }
+        offset += written
+    }
+    return 0
 }
 
 /// Sends one request line to a control socket and reads the whole answer.
@@ -132,10 +138,8 @@ public enum UnixSocketClient {
             }
             throw UnixSocketError(path: path, operation: "connect", errno: code)
         }
-        let request = Array((line + "\n").utf8)
-        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else {
-            throw UnixSocketError(path: path, operation: "send the request", errno: errno)
-        }
+        let failure = sendAll(fd, Array((line + "\n").utf8))
+        guard failure == 0 else { throw UnixSocketError(path: path, operation: "send the request", errno: failure) }
         var answer = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
