@@ -61,27 +61,28 @@ stub_registers() {
 
 # MARK: - Processes
 
-# wait_for FILE PATTERN SECONDS: until FILE has a line matching PATTERN (an extended regular
-# expression); false on timeout. Matches in this shell: polling with grep would start a program
-# twenty times a second.
-wait_for() {
-    local deadline=$((SECONDS + $3)) line
-    while true; do
-        if [[ -f $1 ]]; then
-            while IFS= read -r line; do [[ $line =~ $2 ]] && return 0; done < "$1"
-        fi
+# wait_until SECONDS COMMAND...: runs COMMAND every 50 ms until it succeeds; false after
+# SECONDS. COMMAND should be a function or builtin: starting a program twenty times a second
+# would load the emulated machine the scenario is timing.
+wait_until() {
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@"; do
         ((SECONDS < deadline)) || return 1
         sleep_ms 50
     done
 }
+# has_line FILE PATTERN: FILE has a line matching PATTERN (an extended regular expression).
+has_line() {
+    local line
+    [[ -f $1 ]] || return 1
+    while IFS= read -r line; do [[ $line =~ $2 ]] && return 0; done < "$1"
+    return 1
+}
+# wait_for FILE PATTERN SECONDS: until FILE has a line matching PATTERN; false on timeout.
+wait_for() { wait_until "$3" has_line "$1" "$2"; }
 # wait_for_socket PATH SECONDS: until PATH is a socket (glance's control socket is up).
-wait_for_socket() {
-    local deadline=$((SECONDS + $2))
-    until [[ -S $1 ]]; do
-        ((SECONDS < deadline)) || return 1
-        sleep_ms 50
-    done
-}
+wait_for_socket() { wait_until "$2" test -S "$1"; }
 # count FILE PATTERN: the number of matching lines.
 count() { grep -cE "$2" "$1" 2>/dev/null || true; }
 
