@@ -45,14 +45,16 @@ let package = Package(
         .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
 
         // MARK: - Core (no operating-system access)
+        // The clock and display state that the runtime, the panels and the host share.
+        .target(name: "GlanceCore"),
         .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedResources"]),
         .target(name: "GlanceUI", dependencies: ["GlanceGraphics"]),
-        .target(name: "GlanceWidgets", dependencies: ["GlanceUI"]),
-        .target(name: "GlancePanels", dependencies: ["GlanceGraphics"]),
+        .target(name: "GlanceWidgets", dependencies: ["GlanceCore", "GlanceUI"]),
+        .target(name: "GlancePanels", dependencies: ["GlanceCore", "GlanceGraphics"]),
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlancePanels", "GlanceInput", "CGPIODShim", "CI2C", "CSPI"]),
+        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CI2C", "CSPI"]),
 
         // MARK: - Composition root and user-facing products
         .target(
@@ -77,14 +79,14 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["glance-embed"]),
 
         // MARK: - Tests
-        .target(name: "GlanceTesting", dependencies: ["GlanceGraphics"]),
+        .target(name: "GlanceTesting", dependencies: ["GlanceCore", "GlanceGraphics"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput", "GlanceTesting"]),
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceInput", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

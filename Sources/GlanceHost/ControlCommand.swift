@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceInput
 import GlanceLinux
 
 /// `glance ctl`: talks to a running `glance run` through its control socket.
@@ -96,16 +97,17 @@ struct ControlCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("The button's name on the board (see glance boards).", valueName: "button"))
         var button: String
 
-        @Option(name: .long, help: ArgumentHelp("The gesture.", valueName: ControlRequest.gestures.joined(separator: "|")))
+        @Option(name: .long, help: ArgumentHelp("The gesture.", valueName: ButtonGesture.allCases.map(\.rawValue).joined(separator: "|")))
         var gesture = "click"
 
         @OptionGroup var connection: Connection
 
         func run() async throws {
-            guard ControlRequest.gestures.contains(gesture) else {
-                throw ControlCommand.usage("unknown gesture '\(gesture)' (use one of: \(ControlRequest.gestures.joined(separator: ", ")))")
+            guard let typed = ButtonGesture(rawValue: gesture) else {
+                let known = ButtonGesture.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ControlCommand.usage("unknown gesture '\(gesture)' (use one of: \(known))")
             }
-            try await ControlCommand.perform { try await ControlClient.press(button: button, gesture: gesture, socket: connection.path) }
+            try await ControlCommand.perform { try await ControlClient.press(button: button, gesture: typed, socket: connection.path) }
         }
     }
 

@@ -45,14 +45,14 @@ struct PanelCommand: AsyncParsableCommand {
             let log = capture.map { _ in CaptureLog() }
             let assembly: PanelAssembly
             do {
-                assembly = try PanelAssembly.open(board: board, clock: SystemPanelClock(), capture: log,
+                assembly = try PanelAssembly.open(board: board, clock: SystemClock(), capture: log,
                                                   stateDirectory: AppGroup.defaultRoot())
             } catch {
                 FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
                 throw ExitCode(2)
             }
             let picture = Test.pattern(size: assembly.pictureSize, title: board.name)
-            switch await assembly.show(picture) {
+            switch await assembly.display.show(picture, state: .active) {
             case .failed(let error):
                 FileHandle.standardError.write(Data("glance: the panel did not take the frame: \(error)\n".utf8))
                 throw ExitCode(1)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlanceGraphics
+import GlanceLinux
 import GlanceWidgets
 
 /// `glance preview`: one frame of one widget in one family, written as a PNG.
@@ -91,7 +92,7 @@ struct PreviewCommand: BundleCommand {
         do {
             bitmap = try await WidgetPreview.render(
                 widget, family: family, size: size.flatMap(Self.parseSize), luminanceReduced: luminanceReduced,
-                entry: entry, date: date.flatMap { ISO8601DateFormatter().date(from: $0) }, time: SystemTimeSource(),
+                entry: entry, date: date.flatMap { ISO8601DateFormatter().date(from: $0) }, time: SystemClock(),
                 antialiased: antialiased)
         } catch {
             throw CommandFailure(error.description)

@@ -1,3 +1,5 @@
+import GlanceGraphics
+
 /// What an e-ink controller must remember across restarts so the next refresh neither ghosts
 /// nor flashes needlessly: the image on the glass and the partial refreshes since the last full one.
 public struct EInkState: Hashable, Sendable {
@@ -22,6 +24,18 @@ public struct EInkState: Hashable, Sendable {
     }
 
     private static let magic: [UInt8] = Array("GLEI".utf8) + [1]
+
+    /// Packs a mono frame into rows of `(width + 7) / 8` bytes, MSB leftmost, 1 = white (≥ 128).
+    public static func pack(_ frame: Bitmap) -> [UInt8] {
+        let width = frame.width, bytesPerRow = (width + 7) / 8
+        var out = [UInt8](repeating: 0, count: bytesPerRow * frame.height)
+        frame.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<frame.height {
+                for x in 0..<width where pixels[y * width + x] >= 128 { out[y * bytesPerRow + x / 8] |= 0x80 >> UInt8(x & 7) }
+            }
+        }
+        return out
+    }
 
     /// The state as bytes for a state file: magic `GLEI`, version 1, width and height (UInt16 LE),
     /// partial count (UInt32 LE), last full refresh in whole seconds (Int64 LE), then the image.
@@ -68,7 +82,7 @@ public struct EInkStateError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { message }
 }
 
-/// Where an e-ink controller keeps its `EInkState` between runs (a file, owned by the host).
+/// Where the `PanelDisplay` of an e-paper panel keeps its `EInkState` between runs (one file, owned by the host).
 public protocol EInkStateStore: Sendable {
     /// The saved state, or nil when nothing was saved yet.
     /// - Throws: When the store exists but cannot be read.

@@ -25,7 +25,7 @@ public actor FramebufferController: PanelController {
                 tileWidth: max(1, info.width), tileHeight: 1, bytesPerTile: info.lineLength,
                 windowSetup: BusCost(bytes: 0, transactions: 1),
                 windowsSpanBands: true, strategy: .boundingBox),
-            supportsHardwareFlip: false)
+            supportsHardwareFlip: false, technology: .framebuffer)
     }
 
     /// Unblanks the screen; framebuffers need no other initialisation.

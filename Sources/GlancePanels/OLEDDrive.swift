@@ -22,14 +22,14 @@ public struct ResetLine: Sendable {
     /// The RST output; active holds the controller in reset.
     public var line: any OutputLine
     /// The clock the pulse is timed with.
-    public var clock: any PanelClock
+    public var clock: any HostClock
     /// How long reset is held active.
     public var hold: Duration
     /// How long to wait after releasing it before the first command.
     public var recovery: Duration
 
     /// Creates a reset line; the defaults suit SSD13xx and SSD16xx (datasheets ask for ≥ 3 µs and ≥ 1 ms).
-    public init(line: any OutputLine, clock: any PanelClock, hold: Duration = .milliseconds(10), recovery: Duration = .milliseconds(10)) {
+    public init(line: any OutputLine, clock: any HostClock, hold: Duration = .milliseconds(10), recovery: Duration = .milliseconds(10)) {
         self.line = line
         self.clock = clock
         self.hold = hold

@@ -23,6 +23,11 @@ public protocol PanelController: Actor {
     /// - Throws: The transport's error, `PanelError.frameSize`, or `PanelError.busyTimeout`.
     func write(_ frame: Bitmap, regions: [Rect]) async throws
 
+    /// Like `write(_:regions:)`, with the kind of refresh an e-paper panel should do; panels
+    /// that show RAM as it is written ignore `refresh`.
+    /// - Throws: As `write(_:regions:)`.
+    func write(_ frame: Bitmap, regions: [Rect], refresh: RefreshKind) async throws
+
     /// Sets the light output; `.off` turns the display off while RAM keeps accepting writes.
     /// - Throws: The transport's error.
     func setBrightness(_ level: BrightnessLevel) async throws
@@ -43,6 +48,11 @@ public protocol PanelController: Actor {
 }
 
 extension PanelController {
+    /// Panels that show RAM as it is written have one kind of update.
+    public func write(_ frame: Bitmap, regions: [Rect], refresh: RefreshKind) async throws {
+        try await write(frame, regions: regions)
+    }
+
     /// Panels with a single light level only switch on and off: `.off` sleeps, any other level wakes.
     public func setBrightness(_ level: BrightnessLevel) async throws {
         if level == .off { try await sleep() } else { try await wake() }
@@ -89,15 +99,37 @@ public struct PanelDescription: Hashable, Sendable {
     public var addressing: TransferAddressing
     /// Whether `setFlipped(_:)` works (180° by remap commands).
     public var supportsHardwareFlip: Bool
+    /// How the glass makes a picture: light (OLED) or ink (e-paper).
+    public var technology: PanelTechnology
 
     /// Creates a description.
-    public init(name: String, size: Size, format: PixelFormat, addressing: TransferAddressing, supportsHardwareFlip: Bool) {
+    public init(name: String, size: Size, format: PixelFormat, addressing: TransferAddressing, supportsHardwareFlip: Bool,
+                technology: PanelTechnology = .oled) {
         self.name = name
         self.size = size
         self.format = format
         self.addressing = addressing
         self.supportsHardwareFlip = supportsHardwareFlip
+        self.technology = technology
     }
+}
+
+/// How a panel's glass makes a picture, which decides dimming, burn-in care and ink polarity.
+public enum PanelTechnology: String, Hashable, Sendable {
+    /// Lit pixels emit light: dimmable, wears with use (burn-in), dark where nothing is drawn.
+    case oled
+    /// Pixels are ink on paper: no light, keeps its picture without power, slow refreshes that ghost.
+    case ePaper
+    /// A framebuffer device (an LCD with a backlight): shows RAM as written, no burn-in care.
+    case framebuffer
+}
+
+/// How an e-paper panel redraws.
+public enum RefreshKind: String, Hashable, Sendable, CaseIterable {
+    /// Only the changed window, quickly and without a flash; ghosting builds up.
+    case partial
+    /// The whole glass through its full waveform (a flash), clearing ghosting.
+    case full
 }
 
 /// Errors raised by controllers themselves (transport errors pass through unchanged).

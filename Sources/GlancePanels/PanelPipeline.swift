@@ -4,7 +4,7 @@ import GlanceGraphics
 /// when the panel misbehaves.
 ///
 /// Each picture is converted to the panel's pixel format (threshold or ordered dither),
-/// shifted by the burn-in offset, rotated (by the controller's remap commands where it can,
+/// shifted by the burn-in offset the `PanelDisplay` chose, rotated (by the controller's remap commands where it can,
 /// in software otherwise), compared with what the panel holds, and sent as the regions a
 /// `TransferPlanner` chooses.
 ///
@@ -86,7 +86,7 @@ public actor PanelPipeline {
     public nonisolated let panel: PanelDescription
     /// The settings.
     public nonisolated let settings: Settings
-    private let clock: any PanelClock
+    private let clock: any HostClock
     private let report: @Sendable (Event) -> Void
     private let planner: TransferPlanner
     private let flipInHardware: Bool
@@ -109,7 +109,7 @@ public actor PanelPipeline {
     ///   - clock: Time for retry back-off.
     ///   - settings: Format conversion, rotation and retry settings.
     ///   - report: Receives failures and recoveries, once each per episode.
-    public init(controller: any PanelController, clock: any PanelClock, settings: Settings = Settings(),
+    public init(controller: any PanelController, clock: any HostClock, settings: Settings = Settings(),
                 report: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.controller = controller
         self.panel = controller.panel
@@ -127,25 +127,28 @@ public actor PanelPipeline {
     /// Whether the panel is in a known, working state.
     public var isHealthy: Bool { fault == nil }
 
-    /// Makes the panel show `picture` (cropped or padded with black to `pictureSize`).
-    /// Never throws and never waits for back-off: when the panel is failed and no retry is
-    /// due, the picture is kept for later and `.deferred` is returned.
-    public func show(_ picture: Bitmap) async -> Outcome {
+    /// Makes the panel show `picture` (cropped or padded with black to `pictureSize`) moved by
+    /// `shift` against burn-in (clamped to ±2 each way), with one diff against what the panel
+    /// holds. Never throws and never waits for back-off: when the panel is failed and no retry
+    /// is due, the picture is kept for later and `.deferred` is returned.
+    /// - Parameters:
+    ///   - refresh: The e-paper refresh to do when something changed; other panels ignore it.
+    ///   - redrawUnchanged: Send the whole picture even when the panel already holds it (a
+    ///     full e-paper refresh that clears ghosting).
+    public func show(_ picture: Bitmap, shift: Point = .zero, refresh: RefreshKind = .partial, redrawUnchanged: Bool = false) async -> Outcome {
         self.picture = picture
-        return await update()
+        pixelShift = Point(x: min(2, max(-2, shift.x)), y: min(2, max(-2, shift.y)))
+        return await update(refresh: refresh, redrawUnchanged: redrawUnchanged)
     }
 
     /// Re-sends the latest picture if the panel is failed and a retry is due (for run loops
     /// with no new picture to show); otherwise does what `show(_:)` would with the same picture.
     public func refresh() async -> Outcome {
-        await update()
+        await update(refresh: .partial, redrawUnchanged: false)
     }
 
-    /// Sets the burn-in offset (clamped to ±2 in each direction) and redraws the latest picture.
-    public func setPixelShift(_ shift: Point) async -> Outcome {
-        pixelShift = Point(x: min(2, max(-2, shift.x)), y: min(2, max(-2, shift.y)))
-        return await update()
-    }
+    /// When the next attempt to reach a failed panel is due (on the clock's `uptime`); nil while healthy.
+    public var nextAttempt: Duration? { fault?.nextAttempt }
 
     /// Sets the brightness level; a failure is handled like any other fault.
     public func setBrightness(_ level: BrightnessLevel) async {
@@ -197,10 +200,10 @@ public actor PanelPipeline {
 
     // MARK: - Updating
 
-    private func update() async -> Outcome {
+    private func update(refresh: RefreshKind, redrawUnchanged: Bool) async -> Outcome {
         guard let picture else { return .unchanged }
         if let fault {
-            let now = await clock.now()
+            let now = clock.uptime
             if now < fault.nextAttempt { return .deferred(until: fault.nextAttempt) }
         }
         let frame = frame(for: picture, shift: pixelShift)
@@ -214,12 +217,13 @@ public actor PanelPipeline {
                 ready = true
                 full = true
             }
-            let regions = planner.regions(from: held, to: frame)
+            var regions = planner.regions(from: held, to: frame)
+            if regions.isEmpty, redrawUnchanged { regions = [Rect(origin: .zero, size: panel.size)] }
             guard !regions.isEmpty else {
                 await recovered()
                 return .unchanged
             }
-            try await controller.write(frame, regions: regions)
+            try await controller.write(frame, regions: regions, refresh: refresh)
             held = frame
             await recovered()
             return .written(regions: regions, full: full)
@@ -232,7 +236,7 @@ public actor PanelPipeline {
     private func fail(_ error: any Error) async {
         ready = false
         held = nil
-        let now = await clock.now()
+        let now = clock.uptime
         if var fault {
             fault.attempts += 1
             fault.delay = min(settings.retry.maximumDelay, fault.delay * settings.retry.factor)
@@ -247,7 +251,7 @@ public actor PanelPipeline {
     private func recovered() async {
         guard let fault else { return }
         self.fault = nil
-        let now = await clock.now()
+        let now = clock.uptime
         report(.recovered(panel: panel.name, attempts: fault.attempts, downtime: now - fault.since))
     }
 }

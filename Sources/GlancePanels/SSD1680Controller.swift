@@ -3,20 +3,15 @@ import GlanceGraphics
 /// Drives an SSD1680 e-paper panel (Waveshare 2.13" V4: 122×250 in RAM orientation; boards
 /// use a quarter rotation for landscape) over SPI with D/C, RST and BUSY.
 ///
-/// Updates are partial refreshes of an 8-pixel-aligned window, except that a full refresh runs
-/// first after start-up without a saved state, after `Settings.partialRefreshesBeforeFull`
-/// partial ones, and when the last full one is older than `Settings.fullRefreshInterval`.
-/// The partial counter, the time of the last full refresh and the image on the glass are saved
-/// in an `EInkStateStore` after every refresh, so a restart can keep refreshing partially
-/// without ghosting (both RAMs are reloaded with the saved image). Every BUSY wait has a
-/// timeout; a timeout resets the panel and throws `PanelError.busyTimeout`.
+/// The controller does what it is told: a partial refresh of an 8-pixel-aligned window or a
+/// full refresh, as `write(_:regions:refresh:)` asks — the refresh policy belongs to the
+/// `PanelDisplay` that owns the glass. A partial refresh needs the old image in the chip's
+/// second RAM, so after a restart `restore(image:)` hands the controller what the glass
+/// showed (the display keeps it in its state file) and `initialize()` loads both RAMs with it.
+/// Every BUSY wait has a timeout; a timeout resets the panel and throws `PanelError.busyTimeout`.
 public actor SSD1680Controller: PanelController {
-    /// Refresh policy and timing.
+    /// Refresh timing.
     public struct Settings: Hashable, Sendable {
-        /// Partial refreshes allowed before a full one clears ghosting (HARDWARE.md: 10–20).
-        public var partialRefreshesBeforeFull: Int
-        /// The longest time between full refreshes.
-        public var fullRefreshInterval: Duration
         /// How long a full refresh normally takes (waited before polling BUSY).
         public var expectedFullRefresh: Duration
         /// How long a partial refresh normally takes.
@@ -31,12 +26,9 @@ public actor SSD1680Controller: PanelController {
         public var pollInterval: Duration
 
         /// Creates settings; the defaults suit the 2.13" V4 (full 2–4 s, partial 0.4–0.8 s).
-        public init(partialRefreshesBeforeFull: Int = 15, fullRefreshInterval: Duration = .seconds(24 * 3600),
-                    expectedFullRefresh: Duration = .seconds(2), expectedPartialRefresh: Duration = .milliseconds(400),
+        public init(expectedFullRefresh: Duration = .seconds(2), expectedPartialRefresh: Duration = .milliseconds(400),
                     fullRefreshTimeout: Duration = .seconds(10), partialRefreshTimeout: Duration = .seconds(3),
                     resetTimeout: Duration = .seconds(1), pollInterval: Duration = .milliseconds(10)) {
-            self.partialRefreshesBeforeFull = max(0, partialRefreshesBeforeFull)
-            self.fullRefreshInterval = fullRefreshInterval
             self.expectedFullRefresh = expectedFullRefresh
             self.expectedPartialRefresh = expectedPartialRefresh
             self.fullRefreshTimeout = fullRefreshTimeout
@@ -48,21 +40,18 @@ public actor SSD1680Controller: PanelController {
 
     /// Pipeline-facing description.
     public nonisolated let panel: PanelDescription
-    /// Refresh policy and timing.
+    /// Refresh timing.
     public nonisolated let settings: Settings
     private let bus: any CommandDataBus
     private let reset: ResetLine
     private let busy: any InputLine
-    private let clock: any PanelClock
-    private let store: any EInkStateStore
+    private let clock: any HostClock
     private var initialized = false
     private var asleep = false
     /// What the glass shows when known (packed rows, 1 = white).
     private var image: [UInt8]?
-    private var partialsSinceFull = 0
-    private var lastFullRefresh: Duration = .zero
-    /// The last error saving the state, kept so the host can report it; refreshing goes on without it.
-    public private(set) var lastStoreError: (any Error)?
+    /// Refreshes done since creation, by kind, for reports and tests.
+    public private(set) var refreshes: [RefreshKind: Int] = [:]
 
     private static let width = 122, height = 250, bytesPerRow = 16
 
@@ -71,16 +60,13 @@ public actor SSD1680Controller: PanelController {
     ///   - bus: SPI with the D/C line.
     ///   - reset: The RST line and pulse timing.
     ///   - busy: The BUSY line (active = busy).
-    ///   - clock: Time for BUSY waits and refresh policy.
-    ///   - store: Where the refresh state survives restarts.
-    ///   - settings: Refresh policy and timing.
-    public init(bus: any CommandDataBus, reset: ResetLine, busy: any InputLine, clock: any PanelClock,
-                store: any EInkStateStore, settings: Settings = Settings()) {
+    ///   - clock: Time for BUSY waits.
+    ///   - settings: Refresh timing.
+    public init(bus: any CommandDataBus, reset: ResetLine, busy: any InputLine, clock: any HostClock, settings: Settings = Settings()) {
         self.bus = bus
         self.reset = reset
         self.busy = busy
         self.clock = clock
-        self.store = store
         self.settings = settings
         panel = PanelDescription(
             name: "SSD1680 122×250", size: Size(width: Self.width, height: Self.height), format: .mono1,
@@ -89,7 +75,16 @@ public actor SSD1680Controller: PanelController {
                 // 44 + 2, 45 + 4, 4E + 1, 4F + 2, 24, 22 + 1, 20, then 26 and the window again.
                 windowSetup: BusCost(bytes: 32, transactions: 0),
                 windowsSpanBands: true, strategy: .boundingBox),
-            supportsHardwareFlip: false)
+            supportsHardwareFlip: false, technology: .ePaper)
+    }
+
+    /// Tells the controller what the glass shows (packed rows of 16 bytes, MSB leftmost,
+    /// 1 = white), as saved by a previous run; the next `initialize()` loads both RAMs with it
+    /// so the next refresh may be partial. An image of the wrong size is ignored.
+    public func restore(image: [UInt8]) {
+        guard image.count == Self.bytesPerRow * Self.height else { return }
+        self.image = image
+        initialized = false
     }
 
     /// The configuration after a reset (SSD1680 application note order, HARDWARE.md).
@@ -101,17 +96,16 @@ public actor SSD1680Controller: PanelController {
         .temperatureSensor(0x80),                     // 18 80: internal sensor
     ]
 
-    /// Resets the panel, waits for BUSY, sends the software reset and configuration, and loads
-    /// the saved state: with a saved image both RAMs get it so the next refresh may be partial.
+    /// Resets the panel, waits for BUSY, sends the software reset and configuration; when the
+    /// image on the glass is known (`restore(image:)`, or kept since the last write) both RAMs
+    /// get it so the next refresh may be partial.
     public func initialize() async throws {
-        try await start(reloadingState: true)
+        try await start()
     }
 
-    /// Resets and configures the panel; with `reloadingState` the picture is taken from the
-    /// store (after a fault or restart), otherwise the one in memory is kept (waking from sleep).
-    private func start(reloadingState: Bool) async throws {
+    /// Resets and configures the panel, reloading both RAMs with the known image.
+    private func start() async throws {
         initialized = false
-        if reloadingState { image = nil }
         asleep = false
         await bus.resynchronize()
         try await reset.pulse()
@@ -119,11 +113,6 @@ public actor SSD1680Controller: PanelController {
         try await send(.softwareReset)
         try await waitWhileBusy(expected: .zero, timeout: settings.resetTimeout, operation: "software reset (12)")
         for command in Self.configuration { try await send(command) }
-        if image == nil, let saved = try await store.load(), saved.width == Self.width, saved.height == Self.height {
-            image = saved.image
-            partialsSinceFull = saved.partialRefreshesSinceFull
-            lastFullRefresh = saved.lastFullRefresh
-        }
         if let image {
             try await writeRAM(0x24, image, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
             try await writeRAM(0x26, image, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
@@ -131,38 +120,34 @@ public actor SSD1680Controller: PanelController {
         initialized = true
     }
 
-    /// Refreshes the regions' bounding box partially, or the whole panel when policy says so.
+    /// Refreshes the regions' bounding box partially, or the whole panel when its image is unknown.
     public func write(_ frame: Bitmap, regions: [Rect]) async throws {
+        try await write(frame, regions: regions, refresh: .partial)
+    }
+
+    /// Refreshes as asked: `.full` rewrites both RAMs and flashes the whole glass; `.partial`
+    /// refreshes the regions' bounding box (a full refresh all the same while the glass's image
+    /// is unknown, since a partial one needs the old image).
+    public func write(_ frame: Bitmap, regions: [Rect], refresh: RefreshKind) async throws {
         guard frame.size == panel.size else { throw PanelError.frameSize(panel: panel.name, expected: panel.size, got: frame.size) }
-        if asleep || !initialized { try await start(reloadingState: !asleep) }
+        if asleep || !initialized { try await start() }
         let packed = Self.pack(frame)
-        let now = await clock.now()
-        let full = image == nil || partialsSinceFull >= settings.partialRefreshesBeforeFull
-            || now - lastFullRefresh >= settings.fullRefreshInterval
-        if full {
+        if refresh == .full || image == nil {
             try await writeRAM(0x24, packed, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
             try await writeRAM(0x26, packed, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
-            try await refresh(updateControl: 0xF7, expected: settings.expectedFullRefresh, timeout: settings.fullRefreshTimeout, operation: "full refresh")
-            partialsSinceFull = 0
-            lastFullRefresh = now
+            try await self.refresh(updateControl: 0xF7, expected: settings.expectedFullRefresh, timeout: settings.fullRefreshTimeout, operation: "full refresh")
+            refreshes[.full, default: 0] += 1
         } else {
             let box = regions.reduce(Rect.zero) { $0.union($1) }.intersection(Rect(origin: .zero, size: panel.size))
             guard !box.isEmpty else { return }
             let rows = box.minY..<box.maxY, columns = (box.minX / 8)..<((box.maxX + 7) / 8)
             try await writeRAM(0x24, packed, rows: rows, byteColumns: columns)
-            try await refresh(updateControl: 0xFF, expected: settings.expectedPartialRefresh, timeout: settings.partialRefreshTimeout, operation: "partial refresh")
+            try await self.refresh(updateControl: 0xFF, expected: settings.expectedPartialRefresh, timeout: settings.partialRefreshTimeout, operation: "partial refresh")
             // The chip does not copy: the old-image RAM must hold the new image for the next partial refresh.
             try await writeRAM(0x26, packed, rows: rows, byteColumns: columns)
-            partialsSinceFull += 1
+            refreshes[.partial, default: 0] += 1
         }
         image = packed
-        do {
-            try await store.save(EInkState(width: Self.width, height: Self.height, partialRefreshesSinceFull: partialsSinceFull,
-                                           lastFullRefresh: lastFullRefresh, image: packed))
-            lastStoreError = nil
-        } catch {
-            lastStoreError = error
-        }
     }
 
     /// E-paper has no light to dim and keeps its picture without power, so levels change nothing.
@@ -177,7 +162,7 @@ public actor SSD1680Controller: PanelController {
 
     /// Leaves deep sleep with a hardware reset and re-initialisation (RAM reloaded with the picture).
     public func wake() async throws {
-        if asleep { try await start(reloadingState: false) }
+        if asleep { try await start() }
     }
 
     // MARK: - Bus
@@ -206,10 +191,10 @@ public actor SSD1680Controller: PanelController {
     }
 
     private func waitWhileBusy(expected: Duration, timeout: Duration, operation: String) async throws {
-        let start = await clock.now()
+        let start = clock.uptime
         if expected > .zero { try await clock.sleep(for: expected) }
         while try await busy.read() {
-            let waited = await clock.now() - start
+            let waited = clock.uptime - start
             if waited >= timeout {
                 initialized = false
                 image = nil
@@ -222,12 +207,6 @@ public actor SSD1680Controller: PanelController {
 
     /// Packs a mono frame into rows of 16 bytes, MSB leftmost, 1 = white (lit).
     static func pack(_ frame: Bitmap) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: bytesPerRow * height)
-        frame.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                for x in 0..<width where pixels[y * width + x] >= 128 { out[y * bytesPerRow + x / 8] |= 0x80 >> UInt8(x & 7) }
-            }
-        }
-        return out
+        EInkState.pack(frame)
     }
 }

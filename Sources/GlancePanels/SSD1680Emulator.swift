@@ -37,7 +37,7 @@ public actor SSD1680Emulator {
     public nonisolated let ramRows = 296
     /// Refresh timing.
     public nonisolated let timing: Timing
-    private let clock: any PanelClock
+    private let clock: any HostClock
 
     /// The black/white RAM (`24`): byte `x + y * 22`, MSB leftmost, 1 = white.
     public private(set) var blackWhiteRAM: [UInt8]
@@ -84,7 +84,7 @@ public actor SSD1680Emulator {
     private var ramDataCount = 0
 
     /// Creates a powered-up controller: garbage RAM, a white glass.
-    public init(clock: any PanelClock, timing: Timing = Timing()) {
+    public init(clock: any HostClock, timing: Timing = Timing()) {
         self.clock = clock
         self.timing = timing
         blackWhiteRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x1680)
@@ -146,7 +146,7 @@ public actor SSD1680Emulator {
     /// Whether BUSY is active now.
     public func isBusy() async -> Bool {
         if inDeepSleep || inReset { return true }
-        return await clock.now() < busyUntil
+        return clock.uptime < busyUntil
     }
 
     func setLine(_ name: String, _ active: Bool) async {
@@ -159,7 +159,7 @@ public actor SSD1680Emulator {
                 finishCommand()
                 resetRegisters()
                 inDeepSleep = false
-                busyUntil = await clock.now() + timing.reset
+                busyUntil = clock.uptime + timing.reset
             }
             inReset = active
         default:
@@ -170,7 +170,7 @@ public actor SSD1680Emulator {
     func receive(_ bytes: [UInt8]) async {
         bytesReceived += bytes.count
         guard !inReset, !inDeepSleep else { return }
-        if await clock.now() < busyUntil { bytesWhileBusy += bytes.count }
+        if clock.uptime < busyUntil { bytesWhileBusy += bytes.count }
         for byte in bytes {
             if dataCommand {
                 receiveData(byte)
@@ -227,7 +227,7 @@ public actor SSD1680Emulator {
         } else if command == .softwareReset {
             commands.append(command)
             resetRegisters()
-            busyUntil = await clock.now() + timing.reset
+            busyUntil = clock.uptime + timing.reset
         } else {
             applyImmediate(command)
         }
@@ -287,7 +287,7 @@ public actor SSD1680Emulator {
     }
 
     private func activate() async {
-        let now = await clock.now()
+        let now = clock.uptime
         guard updateControl & 0x04 != 0 else {
             busyUntil = now + timing.reset
             return

@@ -17,7 +17,7 @@ import Testing
         try proc.write("0.42 0.30 0.25 1/123 4567\n", to: "proc/loadavg")
         try proc.write("MemTotal: 3887768 kB\nMemAvailable: 3046952 kB\n", to: "proc/meminfo")
         try proc.write("273156.42 1020311.86\n", to: "proc/uptime")
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let now: @Sendable () -> Date = { clock.now }
         let widgets = ClockWidget().descriptors + WeatherWidget(group: folder.group, now: now).descriptors
             + TasksWidget(store: TaskStore(group: folder.group), now: now).descriptors
@@ -26,7 +26,7 @@ import Testing
                         slots: [Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 64),
                                      widgets: ["clock", "weather", "tasks", "system"].map { WidgetPlacement($0) }, ordering: .pinned)])
         let settings = RuntimeSettings(reloadBudget: 1500,
-                                       alwaysOn: AlwaysOnSettings(idleTimeout: .seconds(30), hidesSensitiveContent: true, pixelShiftPeriod: nil),
+                                       alwaysOn: AlwaysOnSettings(idleTimeout: .seconds(30), hidesSensitiveContent: true),
                                        locale: Locale(identifier: "en_US_POSIX"), timeZone: utc)
         let runtime = try FaceRuntime(widgets: widgets, face: face, settings: settings, time: clock)
         var shots = [(String, Bitmap)]()

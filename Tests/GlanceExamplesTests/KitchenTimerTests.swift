@@ -6,7 +6,7 @@ import Testing
 @testable import GlanceWidgets
 
 /// A face with the clock in one rectangular slot and the kitchen timer's activity, on a manual clock.
-private func timerFace(_ clock: ManualTimeSource) throws -> FaceRuntime {
+private func timerFace(_ clock: ManualClock) throws -> FaceRuntime {
     let face = Face(size: Size(width: 128, height: 64),
                     slots: [Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 64), widgets: [WidgetPlacement("clock")])])
     let widgets = ClockWidget().descriptors + KitchenTimerWidget().descriptors
@@ -23,7 +23,7 @@ private func perform(_ intent: some AppIntent, on runtime: FaceRuntime) async th
 }
 
 /// Moves the clock wake-up by wake-up to `end`.
-private func drive(_ runtime: FaceRuntime, _ clock: ManualTimeSource, to end: Date) async -> [Frame] {
+private func drive(_ runtime: FaceRuntime, _ clock: ManualClock, to end: Date) async -> [Frame] {
     var frames = [Frame]()
     while let next = await runtime.nextWakeUp, next <= end {
         clock.set(next)
@@ -36,7 +36,7 @@ private func drive(_ runtime: FaceRuntime, _ clock: ManualTimeSource, to end: Da
 @Suite struct KitchenTimerTests {
     /// Started, it ticks without updates, says "Done!" at zero and leaves two minutes later.
     @Test func startsTicksFinishesAndLeavesByItself() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let runtime = try timerFace(clock)
         await runtime.start()
         _ = await runtime.settle()
@@ -65,7 +65,7 @@ private func drive(_ runtime: FaceRuntime, _ clock: ManualTimeSource, to end: Da
     }
 
     @Test func startingAgainReplacesTheRunningTimer() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let runtime = try timerFace(clock)
         await runtime.start()
         try await perform(StartKitchenTimerIntent(now: { clock.now }), on: runtime)
@@ -79,7 +79,7 @@ private func drive(_ runtime: FaceRuntime, _ clock: ManualTimeSource, to end: Da
     }
 
     @Test func pausingFreezesTheTimeAndResumingShiftsTheEnd() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let runtime = try timerFace(clock)
         await runtime.start()
         try await perform(StartKitchenTimerIntent(now: { clock.now }), on: runtime)
@@ -98,7 +98,7 @@ private func drive(_ runtime: FaceRuntime, _ clock: ManualTimeSource, to end: Da
     }
 
     @Test func stoppingRemovesItAtOnce() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let runtime = try timerFace(clock)
         await runtime.start()
         try await perform(StartKitchenTimerIntent(now: { clock.now }), on: runtime)

@@ -74,7 +74,7 @@ import Testing
     @Test func onAFaceTheToggleCompletesOneTaskAndReloads() async throws {
         let folder = try TemporaryDirectory()
         let store = TaskStore(group: folder.group)
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let face = Face(size: Size(width: 128, height: 64),
                         slots: [Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 64), widgets: [WidgetPlacement("tasks")])])
         let runtime = try FaceRuntime(widgets: TasksWidget(store: store, now: { clock.now }).descriptors, face: face,

@@ -89,7 +89,7 @@ private let berlin = """
     @Test func theSnapshotShowsTheSampleUntilTheScriptHasRun() async throws {
         let folder = try TemporaryDirectory()
         let widget = try #require(WeatherWidget(group: folder.group, now: { t0 }).descriptors.first)
-        let bitmap = try await WidgetPreview.render(widget, family: .accessoryRectangular, time: ManualTimeSource(now: t0),
+        let bitmap = try await WidgetPreview.render(widget, family: .accessoryRectangular, time: ManualClock(now: t0),
                                                     timeZone: utc)
         #expect(bitmap == render(WeatherView(entry: WeatherEntry(date: t0, content: .report(.sample, isOutdated: false))),
                                  .accessoryRectangular).bitmap)

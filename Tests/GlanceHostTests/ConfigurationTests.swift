@@ -110,7 +110,7 @@ import GlanceUI
             reload-budget: unlimited
             """)
         #expect(face.slots.first?.widgets.map(\.value) == ["Clock", "Weather"])
-        #expect(face.bindings.map(\.gesture) == ["click", "click", "long-press"])
+        #expect(face.bindings.map(\.gesture) == [.click, .click, .longPress])
         #expect(face.alwaysOn.idle == .seconds(45) && face.alwaysOn.off == .seconds(600))
         #expect(face.alwaysOn.night == FaceConfiguration.Night(start: 1410, end: 420))
         #expect(face.reloadBudget == nil)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlanceGraphics
+import GlanceInput
 import GlanceLinux
 import GlanceUI
 import GlanceWidgets
@@ -72,7 +73,7 @@ private actor FakeTarget: ControlTarget {
         let face = Face(size: Size(width: 128, height: 32), slots: [
             Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 32), widgets: [WidgetPlacement("note")]),
         ])
-        runtime = try FaceRuntime(bundle: ControlTestBundle(), face: face, time: ManualTimeSource(now: Date(timeIntervalSince1970: 1_795_219_200)))
+        runtime = try FaceRuntime(bundle: ControlTestBundle(), face: face, time: ManualClock(now: Date(timeIntervalSince1970: 1_795_219_200)))
         (slowReloadStarted, startedContinuation) = AsyncStream.makeStream(of: Void.self)
         // As the run loop does: activities follow the runtime's clock once it has started.
         await runtime.start()
@@ -100,7 +101,7 @@ private actor FakeTarget: ControlTarget {
         gate = nil
     }
 
-    func press(button: String, gesture: String) throws {
+    func press(button: String, gesture: ButtonGesture) throws {
         guard ["A", "B"].contains(button) else { throw ControlError.unknown("button", button, known: ["A", "B"]) }
         calls.append("press \(button) \(gesture)")
     }
@@ -206,7 +207,7 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
                 try await ControlClient.reload(kind: "rain", socket: path)
             }
             try await ControlClient.press(button: "A", socket: path)
-            try await ControlClient.press(button: "B", gesture: "long-press", socket: path)
+            try await ControlClient.press(button: "B", gesture: .longPress, socket: path)
             await #expect(throws: ControlClientError.refused("no button 'Z' (known: A, B)")) {
                 try await ControlClient.press(button: "Z", socket: path)
             }

@@ -87,60 +87,50 @@ private final class LogLines: @unchecked Sendable {
 
     @Test func buttonsThroughTheControlTargetAndAFlakyBus() async throws {
         let board = try BoardCatalog.board("simulator")
-        let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_795_257_720))
-        let panelClock = ManualPanelClock()
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_795_257_720))
         let plug = Plug()
         let lines = LogLines()
         let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .info, destination: .sink { lines.append($0) }) }
-        let assembly = try PanelAssembly.open(board: board, clock: panelClock, capture: nil, stateDirectory: FileManager.default.temporaryDirectory,
-                                              report: { event in
-                                                  switch event {
-                                                  case .failed: logger.error("panel failed")
-                                                  case .recovered: logger.notice("panel recovered")
-                                                  }
-                                              },
-                                              wrapI2C: { PluggedDevice(inner: $0, plug: plug) })
-        let bundle = BundleContents(widgets: Plates().widgetDescriptors)
-        let plan = try FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: assembly.pictureSize)
-        var settings = plan.settings
-        settings.locale = Locale(identifier: "en_US_POSIX")
-        settings.timeZone = TimeZone(identifier: "UTC")
-        let runtime = try FaceRuntime(widgets: bundle.widgets, face: plan.face, settings: settings, time: clock)
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("glance-e2e-\(UUID().uuidString.prefix(8)).json")
-        defer { try? FileManager.default.removeItem(at: state) }
-        let session = HostSession(board: board, plan: plan, runtime: runtime, assembly: assembly, logger: logger, stateFile: state, frameFolder: nil)
-        let router = InputRouter(board: board, bindings: plan.bindings) { action in await session.perform(action) }
-        await session.attach(router: router, display: nil)
-
-        for frame in await runtime.start() { await session.show(frame) }
-        for frame in await runtime.settle() { await session.show(frame) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-e2e-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let host = try await FaceAssembly.make(.init(
+            board: board, face: nil, facePath: nil, bundle: BundleContents(widgets: Plates().widgetDescriptors), clock: clock,
+            logger: logger, stateDirectory: folder, capture: nil, frameFolder: nil, screen: nil,
+            adjustSettings: { settings in
+                settings.locale = Locale(identifier: "en_US_POSIX")
+                settings.timeZone = TimeZone(identifier: "UTC")
+            },
+            wrapI2C: { PluggedDevice(inner: $0, plug: plug) }))
+        let assembly = host.assembly, session = host
+        await host.start()
+        await host.drain()
         let first = try #require(await assembly.glass?())
         if let problem = Golden.mismatch(first, path: goldens.appendingPathComponent("e2e-first.png").path) { Issue.record(Comment(rawValue: problem)) }
         #expect(await session.status().slots.first?.kind == "first")
 
         // The panel goes away: the press still moves the stack, the frame cannot be shown.
         plug.isConnected = false
-        try await session.press(button: "down", gesture: "click")
+        try await session.press(button: "down", gesture: .click)
         #expect(await session.status().slots.first?.kind == "second")
         #expect(await session.status().panelHealthy == false)
         // Back again: the next attempt (after the pipeline's backoff) redraws everything.
         plug.isConnected = true
-        await panelClock.advance(by: .seconds(60))
-        try await session.press(button: "up", gesture: "click")
-        try await session.press(button: "down", gesture: "click")
+        clock.advance(by: .seconds(1))
+        try await session.press(button: "up", gesture: .click)
+        try await session.press(button: "down", gesture: .click)
         #expect(await session.status().panelHealthy)
         let second = try #require(await assembly.glass?())
         if let problem = Golden.mismatch(second, path: goldens.appendingPathComponent("e2e-second.png").path) { Issue.record(Comment(rawValue: problem)) }
         #expect(first != second)
-        #expect(lines.all.filter { $0.contains("panel failed") }.count == 1)
-        #expect(lines.all.filter { $0.contains("panel recovered") }.count == 1)
+        #expect(lines.all.filter { $0.contains("stopped answering") }.count == 1)
+        #expect(lines.all.filter { $0.contains("answers again") }.count == 1)
         #expect(await session.status().buttonEvents == ["down click", "up click", "down click"])
 
         // Unknown names are refused with what exists.
-        await #expect(throws: ControlError.self) { try await session.press(button: "Z", gesture: "click") }
+        await #expect(throws: ControlError.self) { try await session.press(button: "Z", gesture: .click) }
         await #expect(throws: ControlError.self) { try await session.reload(kind: "third") }
         await session.shutDown()
-        let saved = try JSONDecoder().decode(FaceRuntimeState.self, from: try Data(contentsOf: state))
+        let saved = try JSONDecoder().decode(FaceRuntimeState.self, from: try Data(contentsOf: folder.appendingPathComponent("face-simulator.json")))
         #expect(saved.shownKinds == ["second"])
     }
 }

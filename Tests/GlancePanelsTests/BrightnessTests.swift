@@ -6,7 +6,7 @@ import Testing
     @Test(arguments: OLEDSetup.all)
     func levelsDimTheGlassAndOffKeepsRAMCurrent(setup: OLEDSetup) async {
         let harness = setup.make()
-        let pipeline = PanelPipeline(controller: harness.controller, clock: ManualPanelClock())
+        let pipeline = PanelPipeline(controller: harness.controller, clock: ManualClock())
         var generator = FrameGenerator(size: pipeline.pictureSize, seed: 9)
         let picture = generator.randomPicture()
         _ = await pipeline.show(picture)

@@ -7,7 +7,7 @@ import Testing
         let log = CaptureLog()
         let live = SSD1306Emulator()
         let controller = SSD1306Controller(bus: I2CCommandDataBus(device: CapturingI2CDevice(live, log: log)))
-        let pipeline = PanelPipeline(controller: controller, clock: ManualPanelClock())
+        let pipeline = PanelPipeline(controller: controller, clock: ManualClock())
         var generator = FrameGenerator(size: pipeline.pictureSize, seed: 5)
         var picture = generator.randomPicture()
         for _ in 0..<30 {

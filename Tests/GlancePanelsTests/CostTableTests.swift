@@ -41,7 +41,7 @@ enum CostTable {
             _ = await pipeline.show(face)
             let before = await rig.emulator.bytesReceived, fulls = await rig.emulator.fullRefreshes
             let (picture, shift) = update.changed(face)
-            if shift != .zero { _ = await pipeline.setPixelShift(shift) } else { _ = await pipeline.show(picture) }
+            _ = await pipeline.show(picture, shift: shift)
             let bytes = await rig.emulator.bytesReceived - before
             let refresh = await rig.emulator.fullRefreshes > fulls ? "full" : "partial"
             lines.append("| \(update.rawValue) | \(bytes) | \(refresh) |")

@@ -3,13 +3,13 @@ import GlanceTesting
 import Testing
 
 @Suite struct FaultTests {
-    static func pipeline(_ setup: OLEDSetup) -> (PanelPipeline, FlakyI2CDevice, PanelHarness, ManualPanelClock, EventLog) {
+    static func pipeline(_ setup: OLEDSetup) -> (PanelPipeline, FlakyI2CDevice, PanelHarness, ManualClock, EventLog) {
         var flaky: FlakyI2CDevice!
         let harness = setup.make { device in
             flaky = FlakyI2CDevice(device)
             return flaky
         }
-        let clock = ManualPanelClock()
+        let clock = ManualClock()
         let events = EventLog()
         let pipeline = PanelPipeline(controller: harness.controller, clock: clock, settings: .init(monoConversion: .threshold)) { event in
             events.append(event)
@@ -27,7 +27,7 @@ import Testing
         for _ in 0..<30 {
             picture = generator.next(after: picture)
             _ = await pipeline.show(picture)
-            await clock.advance(by: .milliseconds(250))
+            clock.advance(by: .milliseconds(250))
         }
         _ = await pipeline.refresh()
         #expect(await harness.shown() == pipeline.expectedGlass(for: picture))
@@ -49,7 +49,7 @@ import Testing
             let outcome = await pipeline.show(picture)
             if outcome.isDeferred { deferred += 1 }
             if outcome.isFailed { failed += 1 }
-            await clock.advance(by: .milliseconds(100))
+            clock.advance(by: .milliseconds(100))
         }
         // Back-off 0.5, 1, 2, 4, 8, 16, 30 s …: a handful of attempts, not one per frame.
         #expect(failed <= 8)
@@ -58,7 +58,7 @@ import Testing
         await flaky.setUnplugged(false)
         var recovered = false
         for _ in 0..<400 where !recovered {
-            await clock.advance(by: .milliseconds(100))
+            clock.advance(by: .milliseconds(100))
             if case let .written(_, full) = await pipeline.refresh() { recovered = full }
         }
         #expect(recovered)
@@ -75,7 +75,7 @@ import Testing
         await flaky.failNext(1)
         await pipeline.setBrightness(.dim)
         #expect(!(await pipeline.isHealthy))
-        await clock.advance(by: .seconds(1))
+        clock.advance(by: .seconds(1))
         _ = await pipeline.refresh()
         #expect(await pipeline.isHealthy)
         #expect(await harness.shown() == pipeline.expectedGlass(for: picture))

@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: layouts, [PanelRotation.none, .quarter, .half])
     func screenEqualsTheSource(info: FramebufferScreenInfo, rotation: PanelRotation) async {
         let device = MemoryFramebuffer(info: info)
-        let pipeline = PanelPipeline(controller: FramebufferController(device: device, info: info), clock: ManualPanelClock(),
+        let pipeline = PanelPipeline(controller: FramebufferController(device: device, info: info), clock: ManualClock(),
                                      settings: .init(rotation: rotation))
         var generator = FrameGenerator(size: pipeline.pictureSize, seed: UInt64(info.width + rotation.rawValue))
         var picture = generator.randomPicture()
@@ -40,7 +40,7 @@ import Testing
     @Test func changedRowsAreOneWriteAndPaddingIsUntouched() async throws {
         let info = FramebufferScreenInfo(width: 50, height: 30, layout: .rgb565, lineLength: 128)
         let device = MemoryFramebuffer(info: info, fill: 0xA5)
-        let pipeline = PanelPipeline(controller: FramebufferController(device: device, info: info), clock: ManualPanelClock())
+        let pipeline = PanelPipeline(controller: FramebufferController(device: device, info: info), clock: ManualClock())
         var picture = Bitmap(width: 50, height: 30)
         _ = await pipeline.show(picture)
         let before = await device.bytesWritten

@@ -5,7 +5,7 @@ import Testing
 @Suite struct PipelinePropertyTests {
     /// Runs `sequences` random sequences of 1–6 pictures and checks the glass after each.
     static func run(_ harness: PanelHarness, rotation: PanelRotation, conversion: MonoConversion, seed: UInt64, sequences: Int) async {
-        let clock = ManualPanelClock()
+        let clock = ManualClock()
         let pipeline = PanelPipeline(controller: harness.controller, clock: clock,
                                      settings: .init(rotation: rotation, monoConversion: conversion))
         var generator = FrameGenerator(size: pipeline.pictureSize, seed: seed)
@@ -14,12 +14,12 @@ import Testing
         for sequence in 0..<sequences {
             for _ in 0..<Int.random(in: 1...6, using: &generator.random) {
                 picture = generator.next(after: picture)
-                let outcome = await pipeline.show(picture)
+                let outcome = await pipeline.show(picture, shift: shift)
                 #expect(!outcome.isFailed && !outcome.isDeferred)
             }
             if Int.random(in: 0..<8, using: &generator.random) == 0 {
                 shift = Point(x: Int.random(in: -2...2, using: &generator.random), y: Int.random(in: -2...2, using: &generator.random))
-                _ = await pipeline.setPixelShift(shift)
+                _ = await pipeline.show(picture, shift: shift)
             }
             let expected = pipeline.expectedGlass(for: picture, shift: shift)
             let shown = await harness.shown()
@@ -37,7 +37,7 @@ import Testing
 
     @Test func softwareHalfTurnMatchesHardwareHalfTurn() async {
         let hardware = OLEDSetup.sh1106(offset: 0).make(), software = OLEDSetup.sh1106(offset: 0).make()
-        let clock = ManualPanelClock()
+        let clock = ManualClock()
         let a = PanelPipeline(controller: hardware.controller, clock: clock, settings: .init(rotation: .half))
         let b = PanelPipeline(controller: software.controller, clock: clock, settings: .init(rotation: .half, useHardwareFlip: false))
         var generator = FrameGenerator(size: a.pictureSize, seed: 7)

@@ -69,7 +69,7 @@ extension OLEDSetup {
 
     @Test func brightnessDimsTheGlass() async {
         let harness = OLEDSetup.ssd1327(.lowNibbleLeft)
-        let pipeline = PanelPipeline(controller: harness.controller, clock: ManualPanelClock())
+        let pipeline = PanelPipeline(controller: harness.controller, clock: ManualClock())
         _ = await pipeline.show(Bitmap(width: 128, height: 128, value: 255))
         var levels = [UInt8]()
         for level in [BrightnessLevel.normal, .dim, .dimmest] {

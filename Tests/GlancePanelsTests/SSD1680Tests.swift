@@ -13,12 +13,12 @@ actor StuckBusy: InputLine {
 }
 
 struct EInkRig {
-    let clock = ManualPanelClock()
+    let clock = ManualClock()
     let emulator: SSD1680Emulator
     let store: MemoryEInkStateStore
     let controller: SSD1680Controller
 
-    init(store: MemoryEInkStateStore = MemoryEInkStateStore(), emulator: SSD1680Emulator? = nil, clock: ManualPanelClock? = nil,
+    init(store: MemoryEInkStateStore = MemoryEInkStateStore(), emulator: SSD1680Emulator? = nil, clock: ManualClock? = nil,
          settings: SSD1680Controller.Settings = .init(), busy: ((any InputLine) -> any InputLine)? = nil, log: CaptureLog? = nil) {
         let clock = clock ?? self.clock
         let emulator = emulator ?? SSD1680Emulator(clock: clock)
@@ -31,7 +31,13 @@ struct EInkRig {
             rst = CapturingOutputLine(rst, log: log)
         }
         controller = SSD1680Controller(bus: SPICommandDataBus(device: spi, dataCommand: dc), reset: ResetLine(line: rst, clock: clock),
-                                       busy: busy?(emulator.busyLine) ?? emulator.busyLine, clock: clock, store: store, settings: settings)
+                                       busy: busy?(emulator.busyLine) ?? emulator.busyLine, clock: clock, settings: settings)
+    }
+
+    /// The display that owns this panel's glass: the refresh policy and its state in `store`.
+    func display(partialRefreshesBeforeFull: Int = 20, pipeline: PanelPipeline.Settings = .init()) -> PanelDisplay {
+        PanelDisplay(pipeline: PanelPipeline(controller: controller, clock: clock, settings: pipeline), clock: clock,
+                     settings: .init(partialRefreshesBeforeFull: partialRefreshesBeforeFull), store: store)
     }
 }
 
@@ -51,19 +57,21 @@ struct EInkRig {
 
     @Test(arguments: [PanelRotation.none, .quarter, .threeQuarters])
     func glassEqualsTheSourceAndGhostingStaysBounded(rotation: PanelRotation) async {
-        let rig = EInkRig(settings: .init(partialRefreshesBeforeFull: 5))
-        let pipeline = PanelPipeline(controller: rig.controller, clock: rig.clock, settings: .init(rotation: rotation))
+        let rig = EInkRig()
+        let display = rig.display(partialRefreshesBeforeFull: 5, pipeline: .init(rotation: rotation))
+        let pipeline = display.pipeline
         var generator = FrameGenerator(size: pipeline.pictureSize, seed: UInt64(rotation.rawValue) + 99)
         var picture = generator.randomPicture()
         for sequence in 0..<12 {
             for _ in 0..<Int.random(in: 1...4, using: &generator.random) {
                 picture = generator.next(after: picture)
-                let outcome = await pipeline.show(picture)
+                let outcome = await display.show(picture, state: .active)
                 #expect(!outcome.isFailed)
             }
+            // Lit picture pixels are ink: the display inverts them for e-paper.
             let glass = await rig.emulator.glass
-            #expect(glass == pipeline.expectedGlass(for: picture), "after sequence \(sequence)")
-            if glass != pipeline.expectedGlass(for: picture) { return }
+            #expect(glass == pipeline.expectedGlass(for: picture.inverted()), "after sequence \(sequence)")
+            if glass != pipeline.expectedGlass(for: picture.inverted()) { return }
         }
         #expect(await rig.emulator.worstGhosting <= 5)
         #expect(await rig.emulator.partialRefreshes > 0)
@@ -86,46 +94,54 @@ struct EInkRig {
         #expect(await rig.emulator.glass == picture)
     }
 
-    @Test func fullRefreshAtLeastDaily() async {
+    @Test func fullRefreshAtLeastDailyAndNoneForAnIdenticalFrame() async {
         let rig = EInkRig()
-        let pipeline = PanelPipeline(controller: rig.controller, clock: rig.clock)
+        let display = rig.display()
+        let pipeline = display.pipeline
         var generator = FrameGenerator(size: pipeline.pictureSize, seed: 4)
         var picture = generator.randomPicture()
-        _ = await pipeline.show(picture)
+        await display.show(picture, state: .active)
         picture = generator.next(after: picture)
-        _ = await pipeline.show(picture)
+        await display.show(picture, state: .active)
+        // An identical frame sends nothing at all.
+        let bytes = await rig.emulator.bytesReceived
+        guard case .unchanged = await display.show(picture, state: .active) else { Issue.record("identical frame was sent"); return }
+        #expect(await rig.emulator.bytesReceived == bytes)
+        // With nothing changing, the display still asks to be woken for the daily full refresh.
         let fulls = await rig.emulator.fullRefreshes
-        await rig.clock.advance(by: .seconds(25 * 3600))
-        var changed = picture
-        changed.fill(Rect(x: 0, y: 0, width: 8, height: 8), value: 255 &- picture[0, 0])
-        _ = await pipeline.show(changed)
+        let due = await display.nextDeadline, now = rig.clock.now
+        #expect(due.map { $0 > now && $0 <= now.addingTimeInterval(24 * 3600) } == true, "due within a day of the first full refresh")
+        rig.clock.advance(by: .seconds(25 * 3600))
+        await display.update()
         #expect(await rig.emulator.fullRefreshes == fulls + 1)
-        #expect(await rig.emulator.glass == pipeline.expectedGlass(for: changed))
+        #expect(await display.statistics.refreshes[.full] == fulls + 1)
+        #expect(await rig.emulator.glass == pipeline.expectedGlass(for: picture.inverted()))
     }
 
     @Test func restartWithSavedStateRefreshesPartiallyWithoutGhosting() async {
         let store = MemoryEInkStateStore()
-        let first = EInkRig(store: store, settings: .init(partialRefreshesBeforeFull: 5))
-        let pipeline = PanelPipeline(controller: first.controller, clock: first.clock, settings: .init(monoConversion: .threshold))
-        var generator = FrameGenerator(size: pipeline.pictureSize, seed: 8)
+        let first = EInkRig(store: store)
+        let display = first.display(partialRefreshesBeforeFull: 5, pipeline: .init(monoConversion: .threshold))
+        var generator = FrameGenerator(size: display.pictureSize, seed: 8)
         var picture = generator.randomPicture()
-        _ = await pipeline.show(picture)                        // full
+        await display.show(picture, state: .active)             // full
         for _ in 0..<3 {                                        // three partial
             picture.fill(Rect(x: Int.random(in: 0..<100, using: &generator.random), y: 20, width: 9, height: 9), value: 0)
-            _ = await pipeline.show(picture)
+            await display.show(picture, state: .active)
         }
         #expect(await store.state?.partialRefreshesSinceFull == 3)
+        #expect(await store.saves == 4, "one state file, written by the display after every refresh")
 
         // The process restarts and the panel loses power: RAM is garbage, the glass keeps the picture.
         await first.emulator.powerCycle()
-        let second = EInkRig(store: store, emulator: first.emulator, clock: first.clock, settings: .init(partialRefreshesBeforeFull: 5))
-        let restarted = PanelPipeline(controller: second.controller, clock: first.clock, settings: .init(monoConversion: .threshold))
+        let second = EInkRig(store: store, emulator: first.emulator, clock: first.clock)
+        let restarted = second.display(partialRefreshesBeforeFull: 5, pipeline: .init(monoConversion: .threshold))
         let fulls = await first.emulator.fullRefreshes
         var next = picture
         for step in 0..<3 {
             next.fill(Rect(x: 40 + 8 * step, y: 100, width: 5, height: 30), value: 255)
-            _ = await restarted.show(next)
-            #expect(await first.emulator.glass == restarted.expectedGlass(for: next))
+            await restarted.show(next, state: .active)
+            #expect(await first.emulator.glass == restarted.pipeline.expectedGlass(for: next.inverted()))
         }
         // Two more partial refreshes reach the limit of five; the third is full.
         #expect(await first.emulator.fullRefreshes == fulls + 1)
@@ -157,12 +173,12 @@ struct EInkRig {
         guard case let .failed(error) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
         #expect(error as? PanelError == .busyTimeout(panel: "SSD1680 122×250", operation: "reset", waited: .seconds(1)))
         for _ in 0..<20 {
-            await rig.clock.advance(by: .seconds(1))
+            rig.clock.advance(by: .seconds(1))
             _ = await pipeline.refresh()
         }
         #expect(events.failures == 1)
         await stuck.release()
-        await rig.clock.advance(by: .seconds(60))
+        rig.clock.advance(by: .seconds(60))
         _ = await pipeline.refresh()
         #expect(await pipeline.isHealthy)
         #expect(await rig.emulator.glass == pipeline.expectedGlass(for: picture))
@@ -206,7 +222,7 @@ struct EInkRig {
         }
         let text = await log.text
         #expect(text.hasPrefix("gpio rst 1\ngpio rst 0\nspi 0.0 c 12\nspi 0.0 c 01\nspi 0.0 d f9 00 00\n"))
-        let replayed = SSD1680Emulator(clock: ManualPanelClock())
+        let replayed = SSD1680Emulator(clock: ManualClock())
         try await CaptureReplayer(spiDevice: replayed.spi, dataCommand: replayed.dataCommandLine, lines: [replayed.resetLine]).replay(text)
         #expect(await replayed.glass == rig.emulator.glass)
         #expect(await replayed.blackWhiteRAM == rig.emulator.blackWhiteRAM)

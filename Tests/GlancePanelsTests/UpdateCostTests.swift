@@ -50,16 +50,12 @@ enum UpdateCase: String, CaseIterable, Sendable {
 
     /// Shows the face, then the change, and returns what the change alone cost on the bus.
     func measure(_ harness: PanelHarness) async -> BusCost {
-        let pipeline = PanelPipeline(controller: harness.controller, clock: ManualPanelClock(), settings: .init(monoConversion: .threshold))
+        let pipeline = PanelPipeline(controller: harness.controller, clock: ManualClock(), settings: .init(monoConversion: .threshold))
         let face = Self.face(size: pipeline.pictureSize)
         _ = await pipeline.show(face)
         let before = await harness.traffic()
         let (picture, shift) = changed(face)
-        if shift != .zero {
-            _ = await pipeline.setPixelShift(shift)
-        } else {
-            _ = await pipeline.show(picture)
-        }
+        _ = await pipeline.show(picture, shift: shift)
         return await harness.traffic() - before
     }
 }

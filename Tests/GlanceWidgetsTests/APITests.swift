@@ -86,7 +86,7 @@ struct TestBundle: WidgetBundle {
         #expect(widgets[0].supportedFamilies == [.accessoryInline])
         #expect(widgets[1].supportedFamilies == WidgetDescriptor.defaultFamilies && widgets[1].contentMarginsDisabled)
         // A placed configuration reaches the provider; the face rejects what the widget cannot show.
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         var living = PickRoomIntent()
         living.room = .livingRoom
         let face = Face(size: Size(width: 128, height: 16), slots: [
@@ -108,23 +108,32 @@ struct TestBundle: WidgetBundle {
         }
     }
 
-    @Test func manualTimeSourceWakesSleepersAtTheirDeadlineAndFollowsJumps() async throws {
-        let clock = ManualTimeSource(now: t0)
+    @Test func manualClockMovesAtOnceOrWakesSleepersAtTheirDeadline() async throws {
+        // By default a device wait moves the clock: simulated hardware takes simulated time.
+        let device = ManualClock(now: t0)
+        try await device.sleep(for: .milliseconds(1500))
+        #expect(device.now == t0.addingTimeInterval(1.5) && device.uptime == .milliseconds(1500) && device.sleeps == [.milliseconds(1500)])
+        // A wall-clock correction backwards leaves uptime alone; forwards moves both.
+        device.set(t0)
+        #expect(device.now == t0 && device.uptime == .milliseconds(1500))
+        device.set(t0.addingTimeInterval(10))
+        #expect(device.uptime == .milliseconds(11_500))
+
+        // Without advancesOnSleep, sleepers wait for the test to move the clock.
+        let clock = ManualClock(now: t0, advancesOnSleep: false)
         let woke = Locked([Int]())
-        let first = Task { try await clock.sleep(until: t0.addingTimeInterval(10)); woke.withLock { $0.append(1) } }
-        let second = Task { try await clock.sleep(until: t0.addingTimeInterval(20)); woke.withLock { $0.append(2) } }
+        let first = Task { try await clock.sleep(for: .seconds(10)); woke.withLock { $0.append(1) } }
+        let second = Task { try await clock.sleep(for: .seconds(20)); woke.withLock { $0.append(2) } }
         while clock.sleeperCount < 2 { await Task.yield() }
-        #expect(clock.nextDeadline == t0.addingTimeInterval(10))
         clock.set(t0.addingTimeInterval(-100)) // a jump back wakes nobody
         #expect(clock.sleeperCount == 2)
-        clock.advance(to: t0.addingTimeInterval(15))
+        clock.advance(by: 15)
         try await first.value
         #expect(woke.withLock { $0 } == [1] && clock.sleeperCount == 1)
         second.cancel()
         await #expect(throws: CancellationError.self) { try await second.value }
-        // A deadline already past returns at once, on both clocks.
-        try await clock.sleep(until: t0)
-        try await SystemTimeSource().sleep(until: Date.distantPast)
+        // No wait at all returns at once.
+        try await clock.sleep(for: .zero)
     }
 
     @Test func completionBridgeTakesTheFirstAnswerOnly() {
@@ -141,9 +150,9 @@ struct TestBundle: WidgetBundle {
     }
 
     @Test func lateCompletionsAreDeliveredAndAfterTheTimeoutIgnored() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let script = Script(clock: clock) { _, _ in .later }
-        let (runtime, log) = try makeRuntime([valueWidget("late", script)], face: column(["late"]), settings: testSettings(shift: nil), clock: clock)
+        let (runtime, log) = try makeRuntime([valueWidget("late", script)], face: column(["late"]), settings: testSettings(), clock: clock)
         await runtime.start()
         script.answerPending(with: Timeline(entries: [TestEntry(date: t0, value: 5)], policy: .never))
         // The answer travels to the actor in a task; update() once it has arrived.
@@ -160,7 +169,7 @@ struct TestBundle: WidgetBundle {
     }
 
     @Test func previewDrawsEntriesAndExplainsFailures() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 1), TestEntry(date: now.addingTimeInterval(60), value: 2)], .never) }
         let descriptor = valueWidget("p", script)
         let second = try await WidgetPreview.render(descriptor, family: .accessoryRectangular, entry: .timeline(1), time: clock)
@@ -175,37 +184,30 @@ struct TestBundle: WidgetBundle {
             try await WidgetPreview.render(narrow, family: .accessoryCircular, time: clock)
         }
         // A provider that never answers times out on the preview's clock.
-        let silent = valueWidget("s", Script(clock: clock) { _, _ in .silence })
-        let preview = Task { try await WidgetPreview.render(silent, family: .accessoryRectangular, entry: .timeline(0), time: clock) }
-        while clock.sleeperCount == 0 { await Task.yield() }
-        clock.advance(by: 5)
+        let timer = ManualClock(now: t0, advancesOnSleep: false)
+        let silent = valueWidget("s", Script(clock: timer) { _, _ in .silence })
+        let preview = Task { try await WidgetPreview.render(silent, family: .accessoryRectangular, entry: .timeline(0), time: timer) }
+        while timer.sleeperCount == 0 { await Task.yield() }
+        timer.advance(by: 5)
         await #expect(throws: PreviewError.timedOut(kind: "s", seconds: 5)) { try await preview.value }
         #expect(WidgetPreview.Entry("snapshot") == .snapshot && WidgetPreview.Entry("3") == .timeline(3) && WidgetPreview.Entry("x") == nil)
     }
 
-    @Test func runLoopSleepsOnTheTimeSourceAndForwardsInputAndFrames() async throws {
-        let clock = ManualTimeSource(now: t0)
-        let script = Script(clock: clock) { call, now in .timeline([TestEntry(date: now, value: call), TestEntry(date: now.addingTimeInterval(60), value: 100 + call)], .never) }
-        let (runtime, _) = try makeRuntime([valueWidget("r", script)], face: column(["r"]), settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
-        let (frames, frameSink) = AsyncStream.makeStream(of: Frame.self)
-        let (input, inputSink) = AsyncStream.makeStream(of: FaceAction.self)
-        let loop = Task { await runtime.run(input: input, output: { frameSink.yield($0) }) }
-        var received = frames.makeAsyncIterator()
-        #expect(await received.next()?.date == t0) // placeholder
-        #expect(await received.next()?.date == t0) // timeline
-        // The loop sleeps until the next entry's date; moving the clock wakes it.
-        while clock.sleeperCount == 0 { await Task.yield() }
-        #expect(clock.nextDeadline == t0.addingTimeInterval(60))
-        clock.advance(to: t0.addingTimeInterval(60))
-        #expect(await received.next()?.date == t0.addingTimeInterval(60))
-        // WidgetCenter requests wake it too.
+    @Test func theChangeHandlerFiresWhenWorkFinishesOnItsOwn() async throws {
+        let clock = ManualClock(now: t0)
+        let script = Script(clock: clock) { call, now in .timeline([TestEntry(date: now, value: call)], .never) }
+        let (runtime, _) = try makeRuntime([valueWidget("r", script)], face: column(["r"]), settings: testSettings(idle: .seconds(86_400)), clock: clock)
+        let rings = Locked(0)
+        runtime.onChange { rings.withLock { $0 += 1 } }
+        await runtime.start()
+        let before = rings.withLock { $0 }
+        // A WidgetCenter request is work for update(): the host hears of it at once.
         runtime.widgetCenter.reloadAllTimelines()
-        #expect(await received.next() != nil)
+        #expect(rings.withLock { $0 } == before + 1)
+        #expect(await runtime.update().count == 1)
         #expect(script.callCount == 2)
-        inputSink.yield(.wake)
-        inputSink.finish()
-        loop.cancel()
-        await loop.value
-        #expect(await runtime.statistics.wakeUps == 1)
+        runtime.onChange(nil)
+        runtime.widgetCenter.reloadAllTimelines()
+        #expect(rings.withLock { $0 } == before + 1, "a handler taken away is not called")
     }
 }

@@ -23,12 +23,12 @@ enum Bakery {
 
 /// The JSON bridge behind `glance ctl activity`: `FaceRuntime.activity(_:)`.
 @Suite struct ActivityJSONTests {
-    private let clock = ManualTimeSource(now: t0)
+    private let clock = ManualClock(now: t0)
 
     private func runtime(_ activities: [WidgetDescriptor]) async throws -> FaceRuntime {
         let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 1)], .never) }
         let (runtime, _) = try makeRuntime([valueWidget("w", script)] + activities, face: column(["w"]),
-                                           settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+                                           settings: testSettings(idle: .seconds(86_400)), clock: clock)
         await runtime.start()
         return runtime
     }

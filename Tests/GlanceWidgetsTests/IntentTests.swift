@@ -4,19 +4,19 @@ import Testing
 @testable import GlanceWidgets
 
 /// A runtime on one 128×32 rectangular slot whose view is `content`, active for a day.
-private func single<V: View>(_ clock: ManualTimeSource, answer: @escaping @Sendable (Int, Date) -> Answer = { _, now in .timeline([TestEntry(date: now)], .never) },
+private func single<V: View>(_ clock: ManualClock, answer: @escaping @Sendable (Int, Date) -> Answer = { _, now in .timeline([TestEntry(date: now)], .never) },
                              intents: IntentRegistry = IntentRegistry(), openURL: @escaping @Sendable (URL) -> Void = { _ in },
                              @ViewBuilder content: @escaping @Sendable (TestEntry) -> V) throws -> (FaceRuntime, Script, LogBox) {
     let script = Script(clock: clock, answer: answer)
     let (runtime, log) = try makeRuntime([widget("w", script, content: content)], face: column(["w"]),
-                                         settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock, intents: intents, openURL: openURL)
+                                         settings: testSettings(idle: .seconds(86_400)), clock: clock, intents: intents, openURL: openURL)
     return (runtime, script, log)
 }
 
 /// WIDGETKIT.md items 20–26: intents and buttons.
 @Suite struct IntentTests {
     @Test func item20_performRunsThenTheTimelineReloadsOnceOutsideTheBudget() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let (runtime, script, _) = try single(clock) { _ in Button(intent: TapIntent(tag: "item20")) { Text("Tap") } }
         await runtime.start()
         await runtime.send(.focusNext)
@@ -38,7 +38,7 @@ private func single<V: View>(_ clock: ManualTimeSource, answer: @escaping @Senda
     }
 
     @Test func item21_invalidatableContentIsDimmedUntilTheReloadHasDrawn() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let (runtime, _, _) = try single(clock, answer: { call, now in .timeline([TestEntry(date: now, value: call)], .never) }) { entry in
             HStack {
                 Text("\(entry.value)").font(.title).invalidatableContent()
@@ -61,7 +61,7 @@ private func single<V: View>(_ clock: ManualTimeSource, answer: @escaping @Senda
     }
 
     @Test func item22_toggleFlipsOptimisticallyThenTheEntryWins() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         // The provider keeps saying "off": after the reload the toggle must show off again.
         let (runtime, _, _) = try single(clock) { entry in
             Toggle("Lamp", isOn: entry.isOn, intent: SetLampIntent(tag: "item22"))
@@ -77,7 +77,7 @@ private func single<V: View>(_ clock: ManualTimeSource, answer: @escaping @Senda
     }
 
     @Test func item23_aMissingRequiredParameterIsLoggedAndNothingElseHappens() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let (runtime, script, log) = try single(clock, intents: IntentRegistry([TurnOnRoomIntent.self])) { _ in Text("x") }
         let started = await runtime.start()
         let frames = await runtime.send(.intent("Turn On Room"))
@@ -98,7 +98,7 @@ private func single<V: View>(_ clock: ManualTimeSource, answer: @escaping @Senda
         #expect(FaceAction(binding: "wake") == .wake)
         #expect(FaceAction(binding: "Tap") == .intent("Tap"))
 
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let (runtime, _, log) = try single(clock, intents: IntentRegistry([TapIntent.self])) { _ in
             HStack(spacing: 20) {
                 Button(intent: TapIntent(tag: "item24-left")) { Text("L") }
@@ -131,7 +131,7 @@ private func single<V: View>(_ clock: ManualTimeSource, answer: @escaping @Senda
     }
 
     @Test func item25_eachClickRunsItsIntentExactlyOnce() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let (runtime, script, _) = try single(clock) { _ in Button(intent: TapIntent(tag: "item25")) { Text("Tap") } }
         await runtime.start()
         await runtime.send(.focusNext)
@@ -147,7 +147,7 @@ private func single<V: View>(_ clock: ManualTimeSource, answer: @escaping @Senda
     }
 
     @Test func item26_linksAndWidgetURLsGoToTheHandlerAndTwoWidgetURLsWarn() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let opened = Locked([URL]())
         let link = URL(string: "glance://link")!, first = URL(string: "glance://first")!, second = URL(string: "glance://second")!
         let (runtime, _, log) = try single(clock, openURL: { url in opened.withLock { $0.append(url) } }) { _ in

@@ -9,7 +9,7 @@ import Testing
     /// 6 hours), an hourly weather widget and a `.never` widget, with default settings
     /// (idle 30 s, budget 70, pixel shift every 5 min) and nobody pressing a button.
     @Test func twentyFourHourRun() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let clockScript = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .after(now.addingTimeInterval(6 * 3600))) }
         let weatherScript = Script(clock: clock) { call, now in
             .timeline([TestEntry(date: now, value: 10 + call % 7)], .after(now.addingTimeInterval(3600)))
@@ -45,20 +45,20 @@ import Testing
         // Frames: placeholder + first timeline, 29 seconds, the dim frame, 1439 minutes; every
         // one changes pixels (the timer text changes at each of those moments).
         #expect(frames.count == 1471)
-        #expect(frames.allSatisfy { $0.pixelsChanged })
-        #expect(frames.prefix(31).allSatisfy { $0.brightness == .normal })
-        #expect(frames.dropFirst(31).allSatisfy { $0.brightness == .dim })
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.bitmap != $1.bitmap || $0.state != $1.state })
+        #expect(frames.prefix(31).allSatisfy { $0.state == .active })
+        #expect(frames.dropFirst(31).allSatisfy { $0.state == .alwaysOn })
         #expect(log.all.filter { $0.level == .error }.isEmpty)
         print("24-hour run: provider calls \(statistics.providerCalls) = \(statistics.totalProviderCalls), frames \(frames.count), wake-ups \(statistics.wakeUps) (idle \(statistics.idleWakeUps))")
     }
 
     @Test func aProviderThatNeverAnswersDoesNotDelayTheOthers() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let hung = HungProvider()
         let hungWidget = AppIntentConfiguration(kind: "hung", intent: EmptyConfiguration.self, provider: hung) { ValueView(entry: $0) }.descriptor
         let fast = Script(clock: clock) { call, now in .timeline([TestEntry(date: now, value: call)], .after(now.addingTimeInterval(2))) }
         let (runtime, log) = try makeRuntime([hungWidget, valueWidget("fast", fast)], face: column(["hung", "fast"]),
-                                             settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+                                             settings: testSettings(idle: .seconds(86_400)), clock: clock)
         let started = await runtime.start()
         #expect(started.count == 2, "the fast widget's content is drawn while the hung one is still asked")
         #expect((await runtime.status().slots[1].entry as? TestEntry)?.value == 0)
@@ -78,7 +78,7 @@ import Testing
         var generator = SplitMix64(seed: 0x5EED_4 &+ UInt64(batch))
         let budget = 6
         for _ in 0..<250 {
-            let clock = ManualTimeSource(now: t0)
+            let clock = ManualClock(now: t0)
             let script = Script(clock: clock) { call, now in
                 .timeline([TestEntry(date: now, value: call), TestEntry(date: now.addingTimeInterval(Double(40 + call % 5 * 20)), value: call + 1000)],
                           call % 2 == 0 ? .atEnd : .after(now.addingTimeInterval(90)))
@@ -120,7 +120,7 @@ import Testing
         }
     }
 
-    private func checkInvariants(_ runtime: FaceRuntime, clock: ManualTimeSource, budget: Int, settled: Bool) async throws {
+    private func checkInvariants(_ runtime: FaceRuntime, clock: ManualClock, budget: Int, settled: Bool) async throws {
         let now = clock.now
         for (slot, instance) in await runtime.instanceStatus().enumerated() {
             // One reload per intent: never more reloads than finished intents, exactly as many once settled.

@@ -18,7 +18,7 @@ struct HugeAttributes: ActivityAttributes {
 /// WIDGETKIT.md items 31–32: smart stacks and live activities.
 @Suite struct StackTests {
     /// Three widgets in one stack: "a" never relevant, "b" relevant (0.5) from 100 s for 300 s, "c" scored 0.
-    private func stack(ordering: StackOrdering, clock: ManualTimeSource) throws -> (FaceRuntime, LogBox) {
+    private func stack(ordering: StackOrdering, clock: ManualClock) throws -> (FaceRuntime, LogBox) {
         let a = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 1)], .never) }
         let b = Script(clock: clock) { _, now in
             .timeline([TestEntry(date: now, value: 2),
@@ -32,11 +32,11 @@ struct HugeAttributes: ActivityAttributes {
                  widgets: [WidgetPlacement("a"), WidgetPlacement("b"), WidgetPlacement("c")], ordering: ordering),
         ])
         return try makeRuntime([valueWidget("a", a), valueWidget("b", b), valueWidget("c", c)], face: face,
-                               settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+                               settings: testSettings(idle: .seconds(86_400)), clock: clock)
     }
 
     @Test func item31_stacksFollowRelevanceAndManualNavigation() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let (runtime, _) = try stack(ordering: .relevance, clock: clock)
         await runtime.start()
         #expect(await runtime.status().slots[0].kind == "a")
@@ -57,7 +57,7 @@ struct HugeAttributes: ActivityAttributes {
         #expect(run.frames.isEmpty)
 
         // A pinned stack ignores relevance.
-        let pinnedClock = ManualTimeSource(now: t0)
+        let pinnedClock = ManualClock(now: t0)
         let (pinned, _) = try stack(ordering: .pinned, clock: pinnedClock)
         await pinned.start()
         _ = await drive(pinned, pinnedClock, until: t0.addingTimeInterval(1000))
@@ -67,7 +67,7 @@ struct HugeAttributes: ActivityAttributes {
     }
 
     @Test func item32_liveActivitiesTakeTheirSlotGoStaleEndAndRespectTheSizeLimit() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 1)], .never) }
         let activity = ActivityConfiguration(for: DeliveryAttributes.self) { context in
             Text("\(context.attributes.courier): \(context.state.stops)\(context.isStale ? "?" : "")")
@@ -78,15 +78,16 @@ struct HugeAttributes: ActivityAttributes {
                  showsLiveActivities: true),
         ])
         let (runtime, _) = try makeRuntime([valueWidget("w", script), valueWidget("v", script), activity.descriptor], face: face,
-                                           settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
-        await runtime.start()
+                                           settings: testSettings(idle: .seconds(86_400)), clock: clock)
+        let started = await runtime.start()
         let center = runtime.activityCenter
         let delivery = try ActivityCenter.$current.withValue(center) {
             try Activity.request(attributes: DeliveryAttributes(courier: "Ana"),
                                  content: ActivityContent(state: .init(stops: 3), staleDate: t0.addingTimeInterval(600)))
         }
         let taken = await runtime.update()
-        #expect(taken.count == 1 && taken[0].dirty.map { $0.minY >= 32 } == true, "only the activity's slot changes")
+        let before = try #require(started.last).bitmap
+        #expect(taken.count == 1 && changedBounds(before, taken[0].bitmap).map { $0.minY >= 32 } == true, "only the activity's slot changes")
         #expect(await runtime.status().slots[1].activityID == delivery.id)
         #expect(await runtime.status().slots[0].activityID == nil)
         #expect(delivery.activityState == .active)

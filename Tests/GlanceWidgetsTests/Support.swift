@@ -9,11 +9,11 @@ let utc = TimeZone(identifier: "UTC")!
 
 /// Settings for tests: fixed locale and time zone, everything else at its documented default.
 func testSettings(budget: Int? = 70, idle: Duration = .seconds(30), offTimeout: Duration? = nil, night: NightSchedule? = nil,
-                  hidesSensitiveContent: Bool = false, shift: Duration? = .seconds(300), eInk: EInkSettings = EInkSettings()) -> RuntimeSettings {
+                  hidesSensitiveContent: Bool = false) -> RuntimeSettings {
     RuntimeSettings(reloadBudget: budget,
                     alwaysOn: AlwaysOnSettings(idleTimeout: idle, offTimeout: offTimeout, night: night,
-                                               hidesSensitiveContent: hidesSensitiveContent, pixelShiftPeriod: shift),
-                    eInk: eInk, locale: Locale(identifier: "en_US_POSIX"), timeZone: utc)
+                                               hidesSensitiveContent: hidesSensitiveContent),
+                    locale: Locale(identifier: "en_US_POSIX"), timeZone: utc)
 }
 
 /// A plain entry: a value to draw and an optional relevance.
@@ -45,9 +45,9 @@ final class Script: Sendable {
 
     private let state = Locked(State())
     let answer: @Sendable (_ call: Int, _ now: Date) -> Answer
-    let clock: ManualTimeSource
+    let clock: ManualClock
 
-    init(clock: ManualTimeSource, answer: @escaping @Sendable (_ call: Int, _ now: Date) -> Answer) {
+    init(clock: ManualClock, answer: @escaping @Sendable (_ call: Int, _ now: Date) -> Answer) {
         self.clock = clock
         self.answer = answer
     }
@@ -142,11 +142,11 @@ final class LogBox: Sendable {
 
 /// A runtime on a manual clock at `t0`, with a log.
 func makeRuntime(_ widgets: [WidgetDescriptor], face: Face, settings: RuntimeSettings = testSettings(),
-                 clock: ManualTimeSource, intents: IntentRegistry = IntentRegistry(),
-                 openURL: @escaping @Sendable (URL) -> Void = { _ in }, eInkState: EInkRefreshState = EInkRefreshState()) throws -> (FaceRuntime, LogBox) {
+                 clock: ManualClock, intents: IntentRegistry = IntentRegistry(),
+                 openURL: @escaping @Sendable (URL) -> Void = { _ in }) throws -> (FaceRuntime, LogBox) {
     let log = LogBox()
     let runtime = try FaceRuntime(widgets: widgets, intents: intents, face: face, settings: settings, time: clock,
-                                  log: { log.add($0) }, openURL: openURL, eInkState: eInkState)
+                                  log: { log.add($0) }, openURL: openURL)
     return (runtime, log)
 }
 
@@ -158,7 +158,7 @@ struct RunRecord {
 
 /// Moves the clock from wake-up to wake-up, processing each, while the next one is before `end`
 /// (or at `end` when `inclusive`); leaves the clock at `end`.
-func drive(_ runtime: FaceRuntime, _ clock: ManualTimeSource, until end: Date, inclusive: Bool = false) async -> RunRecord {
+func drive(_ runtime: FaceRuntime, _ clock: ManualClock, until end: Date, inclusive: Bool = false) async -> RunRecord {
     var record = RunRecord()
     while let next = await runtime.nextWakeUp, inclusive ? next <= end : next < end {
         clock.set(next)

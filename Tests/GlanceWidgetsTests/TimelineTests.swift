@@ -6,13 +6,13 @@ import Testing
 /// WIDGETKIT.md items 13–19: timelines.
 @Suite struct TimelineTests {
     @Test func item13_entryShownIsTheLatestAtOrBeforeNow() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         // Entries out of order on purpose; the runtime sorts them.
         let script = Script(clock: clock) { _, _ in
             .timeline([TestEntry(date: t0.addingTimeInterval(120), value: 2), TestEntry(date: t0.addingTimeInterval(60), value: 1),
                        TestEntry(date: t0.addingTimeInterval(180), value: 3)], .never)
         }
-        let (runtime, _) = try makeRuntime([valueWidget("a", script)], face: column(["a"]), settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+        let (runtime, _) = try makeRuntime([valueWidget("a", script)], face: column(["a"]), settings: testSettings(idle: .seconds(86_400)), clock: clock)
         await runtime.start()
         // Before the first entry's date the first entry is shown.
         #expect((await runtime.status().slots[0].entry as? TestEntry)?.value == 1)
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func item14_reloadPoliciesAskNoEarlierThanTheyName() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let atEnd = Script(clock: clock) { _, now in
             .timeline([TestEntry(date: now, value: 1), TestEntry(date: now.addingTimeInterval(600), value: 2)], .atEnd)
         }
@@ -43,7 +43,7 @@ import Testing
         let never = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
         let (runtime, _) = try makeRuntime([valueWidget("atEnd", atEnd), valueWidget("after", after), valueWidget("never", never)],
                                            face: column(["atEnd", "after", "never"], height: 20),
-                                           settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+                                           settings: testSettings(idle: .seconds(86_400)), clock: clock)
         await runtime.start()
         let run = await drive(runtime, clock, until: t0.addingTimeInterval(3600))
         #expect(atEnd.calls == [t0, t0.addingTimeInterval(600), t0.addingTimeInterval(1200), t0.addingTimeInterval(1800),
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func item15_reloadTimelinesOfKindAffectsOnlyThatKind() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let a = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
         let b = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
         let (runtime, _) = try makeRuntime([valueWidget("a", a), valueWidget("b", b)], face: column(["a", "b"]), clock: clock)
@@ -79,12 +79,12 @@ import Testing
     }
 
     @Test func item16_budgetDefersOverBudgetReloadsAndIntentReloadsAreFree() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
         let tapper = widget("a", script) { entry in
             Button(intent: TapIntent(tag: "budget-\(entry.value)")) { Text("tap") }
         }
-        let (runtime, log) = try makeRuntime([tapper], face: column(["a"]), settings: testSettings(budget: 3, idle: .seconds(86_400), shift: nil), clock: clock)
+        let (runtime, log) = try makeRuntime([tapper], face: column(["a"]), settings: testSettings(budget: 3, idle: .seconds(86_400)), clock: clock)
         await runtime.start()
         for step in 1...4 {
             clock.set(t0.addingTimeInterval(Double(step) * 10))
@@ -109,7 +109,7 @@ import Testing
         #expect(script.callCount == 5)
 
         // Development mode: no budget.
-        let clock2 = ManualTimeSource(now: t0)
+        let clock2 = ManualClock(now: t0)
         let free = Script(clock: clock2) { _, now in .timeline([TestEntry(date: now)], .never) }
         let (unlimited, _) = try makeRuntime([valueWidget("a", free)], face: column(["a"]), settings: testSettings(budget: nil), clock: clock2)
         await unlimited.start()
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func item17_failuresKeepContentAreLoggedWithTheKindAndRetryWithBackoff() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let script = Script(clock: clock) { call, now in
             switch call {
             case 0: .timeline([TestEntry(date: now, value: 1)], .after(now.addingTimeInterval(60)))
@@ -131,7 +131,7 @@ import Testing
             }
         }
         let (runtime, log) = try makeRuntime([valueWidget("flaky", script)], face: column(["flaky"]),
-                                             settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+                                             settings: testSettings(idle: .seconds(86_400)), clock: clock)
         await runtime.start()
         let shown = await runtime.status().slots[0]
         #expect((shown.entry as? TestEntry)?.value == 1)
@@ -150,10 +150,10 @@ import Testing
         #expect(run.frames.count == 1)
 
         // A provider that throws (async API) is handled the same way.
-        let clock2 = ManualTimeSource(now: t0)
+        let clock2 = ManualClock(now: t0)
         let throwing = ThrowingProvider(clock: clock2)
         let configuration = AppIntentConfiguration(kind: "thrower", intent: EmptyConfiguration.self, provider: throwing) { ValueView(entry: $0) }
-        let (runtime2, log2) = try makeRuntime([configuration.descriptor], face: column(["thrower"]), settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock2)
+        let (runtime2, log2) = try makeRuntime([configuration.descriptor], face: column(["thrower"]), settings: testSettings(idle: .seconds(86_400)), clock: clock2)
         await runtime2.start()
         _ = await runtime2.settle()
         #expect((await runtime2.status().slots[0].entry as? TestEntry)?.value == 1)
@@ -166,7 +166,7 @@ import Testing
     }
 
     @Test func item18_placeholderShowsFirstRedactedAndSnapshotIsForPreviews() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 42)], .never) }
         let descriptor = valueWidget("a", script)
         let (runtime, _) = try makeRuntime([descriptor], face: column(["a"]), clock: clock)
@@ -199,23 +199,25 @@ import Testing
     }
 
     @Test func item19_liveTextRedrawsWithoutEntriesOrProviderCalls() async throws {
-        let clock = ManualTimeSource(now: t0)
+        let clock = ManualClock(now: t0)
         let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
         let timer = widget("timer", script) { _ in Text(t0.addingTimeInterval(90), style: .timer) }
         let still = widget("still", script) { _ in Text(t0, style: .time) }
         let (runtime, _) = try makeRuntime([timer, still], face: column(["timer", "still"]),
-                                           settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
-        await runtime.start()
+                                           settings: testSettings(idle: .seconds(86_400)), clock: clock)
+        let started = await runtime.start()
         let run = await drive(runtime, clock, until: t0.addingTimeInterval(200))
         // Counts down 1:30 → 0:00, then up: a new text every second, a frame each time, nothing else.
         #expect(run.wakeUps == (1..<200).map { t0.addingTimeInterval(Double($0)) })
         #expect(run.frames.count == 199)
-        #expect(run.frames.allSatisfy { $0.pixelsChanged && $0.dirty!.maxY <= 32 }, "only the timer's slot changes")
+        let pictures = (started.suffix(1) + run.frames).map(\.bitmap)
+        #expect(zip(pictures, pictures.dropFirst()).allSatisfy { changedBounds($0, $1).map { $0.maxY <= 32 } == true },
+                "every frame changes pixels, only in the timer's slot")
         #expect(script.callCount == 2, "one timeline per widget, no reloads")
         #expect(await runtime.statistics.idleWakeUps == 0)
 
         // A time-of-day text never changes by itself: nothing to wake for but the idle timeout.
-        let (quiet, _) = try makeRuntime([still], face: column(["still"]), settings: testSettings(idle: .seconds(86_400), shift: nil), clock: clock)
+        let (quiet, _) = try makeRuntime([still], face: column(["still"]), settings: testSettings(idle: .seconds(86_400)), clock: clock)
         await quiet.start()
         #expect(await quiet.nextWakeUp == clock.now.addingTimeInterval(86_400))
     }
@@ -230,7 +232,7 @@ struct EmptyConfiguration: WidgetConfigurationIntent {
 /// An async provider that answers once, then throws.
 struct ThrowingProvider: AppIntentTimelineProvider {
     struct Offline: Error, CustomStringConvertible { var description: String { "Offline" } }
-    let clock: ManualTimeSource
+    let clock: ManualClock
     let calls = Locked(0)
 
     func placeholder(in context: Context) -> TestEntry { TestEntry(date: .distantPast) }

@@ -31,37 +31,35 @@ extension BenchCommand {
         setenv("GLANCE_STATE_DIR", folder.path, 1)
         defer { try? FileManager.default.removeItem(at: folder) }
         guard let board = try? BoardCatalog.board("simulator") else { return LatencyFigures() }
+        let clock = SystemClock()
         let device = CountingI2CDevice()
-        let pipeline = PanelPipeline(controller: SSD1306Controller(bus: I2CCommandDataBus(device: device)), clock: ManualPanelClock())
-        let assembly = PanelAssembly(pipeline: pipeline, glass: nil, inverts: false)
+        let pipeline = PanelPipeline(controller: SSD1306Controller(bus: I2CCommandDataBus(device: device)), clock: clock)
+        let assembly = PanelAssembly(display: PanelDisplay(pipeline: pipeline, clock: clock, settings: .init(shiftPeriod: nil)), glass: nil)
         guard var plan = try? FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: pipeline.pictureSize) else { return LatencyFigures() }
         let toggle = bundle.intentNames.first { $0 == "CompleteNextTaskIntent" }
-        plan.bindings = [FacePlan.BindingKey(button: "down", gesture: "click"): .stackNext]
-        if let toggle { plan.bindings[FacePlan.BindingKey(button: "A", gesture: "click")] = .intent(toggle) }
+        plan.bindings = [FacePlan.BindingKey(button: "down", gesture: .click): .stackNext]
+        if let toggle { plan.bindings[FacePlan.BindingKey(button: "A", gesture: .click)] = .intent(toggle) }
         var settings = plan.settings
         settings.alwaysOn.idleTimeout = .seconds(86_400)
-        guard let runtime = try? FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: settings, time: SystemTimeSource()) else {
+        guard let runtime = try? FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: settings, time: clock) else {
             return LatencyFigures()
         }
         await runtime.restore(FaceRuntimeState(shownKinds: ["tasks"]))
-        let session = HostSession(board: board, plan: plan, runtime: runtime, assembly: assembly, logger: logger,
-                                  stateFile: folder.appendingPathComponent("state.json"), frameFolder: nil)
-        let router = InputRouter(board: board, bindings: plan.bindings) { action in await session.perform(action) }
-        await session.attach(router: router, display: nil)
-        for frame in await runtime.start() { await session.show(frame) }
-        for frame in await runtime.settle() { await session.show(frame) }
+        let host = FaceHost(board: board, plan: plan, runtime: runtime, assembly: assembly, clock: clock, logger: logger,
+                            stateFile: folder.appendingPathComponent("state.json"))
+        await host.start()
+        await host.drain()
 
         /// Milliseconds from the release edge to the frame shown after everything settled,
         /// plus the wire time of what was sent at 400 kHz.
         func click(_ button: String) async -> Double {
-            // Edges on the real monotonic clock (the router's deadlines run on it): a press
-            // `clickHeld` ago, released now — a click.
+            // Edges on the host's clock (its deadlines run on it): a press `clickHeld` ago, released now — a click.
             let id = ButtonID(rawValue: button)
-            await router.edge(ButtonEdge(button: id, pressed: true, time: MonotonicClock.now() + (.zero - clickHeld)))
+            host.post(.edge(ButtonEdge(button: id, pressed: true, time: clock.inputTime + (.zero - clickHeld))))
             let sent = device.cost
             let start = ContinuousClock.now
-            await router.edge(ButtonEdge(button: id, pressed: false, time: MonotonicClock.now()))
-            for frame in await runtime.settle() { await session.show(frame) }
+            host.post(.edge(ButtonEdge(button: id, pressed: false, time: clock.inputTime)))
+            await host.drain()
             let cpu = Spread.microseconds(ContinuousClock.now - start) / 1000
             return cpu + (device.cost - sent).seconds(atHertz: 400_000) * 1000
         }
@@ -69,7 +67,7 @@ extension BenchCommand {
             var samples = [Double]()
             for _ in 0..<count {
                 samples.append(await click(button))
-                try? await Task.sleep(for: clickSpacing(held: clickHeld, gestures: .standard))
+                try? await clock.sleep(for: clickSpacing(held: clickHeld, gestures: .standard))
             }
             return Spread(samples).median
         }

@@ -81,7 +81,7 @@ extension BenchCommand {
         for (name, gray, make) in controllers where filter(name) || caseNames.contains(where: filter) {
             let device = CountingI2CDevice()
             let controller = make(I2CCommandDataBus(device: device))
-            let pipeline = PanelPipeline(controller: controller, clock: ManualPanelClock())
+            let pipeline = PanelPipeline(controller: controller, clock: ManualClock())
             let size = pipeline.pictureSize
             // A full frame: the first picture after initialisation is sent whole (the init
             // sequence included, as after every reconnect).
@@ -89,11 +89,10 @@ extension BenchCommand {
             let fullFrame = device.cost.bytes
             for update in updateCases(size: size, gray: gray) where filter(name) || filter(update.name) {
                 // Bus traffic of one update.
-                _ = await pipeline.setPixelShift(.zero)
-                _ = await pipeline.show(update.base)
+                _ = await pipeline.show(update.base, shift: .zero)
                 let start = device.cost
                 if let shift = update.shift {
-                    _ = await pipeline.setPixelShift(shift)
+                    _ = await pipeline.show(update.base, shift: shift)
                 } else {
                     _ = await pipeline.show(update.next)
                 }
@@ -103,7 +102,7 @@ extension BenchCommand {
                 let spread = await Spread.of(count: 200, warmUp: 10) {
                     flip.toggle()
                     if let shift = update.shift {
-                        _ = await pipeline.setPixelShift(flip ? shift : .zero)
+                        _ = await pipeline.show(update.base, shift: flip ? shift : .zero)
                     } else {
                         _ = await pipeline.show(flip ? update.next : update.base)
                     }
@@ -113,7 +112,6 @@ extension BenchCommand {
                                             wire_ms_1m: cost.seconds(atHertz: 1_000_000) * 1000, full_frame_bytes: fullFrame,
                                             pipeline_median_us: spread.median))
             }
-            _ = await pipeline.setPixelShift(.zero)
         }
         return figures
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceGraphics
+import GlanceInput
 import GlanceUI
 import GlanceLinux
 
@@ -49,7 +50,7 @@ public struct FaceConfiguration: Equatable, Sendable {
     /// What a gesture on a button does.
     public struct Binding: Equatable, Sendable {
         public var button: Located<String>
-        public var gesture: String
+        public var gesture: ButtonGesture
         /// An intent's type name or title, or a built-in action.
         public var action: Located<String>
     }
@@ -83,8 +84,6 @@ public struct FaceConfiguration: Equatable, Sendable {
         case http(String)
     }
 
-    /// The gestures a binding can name.
-    public static let gestures = ["click", "double-click", "long-press", "press", "release", "repeat"]
     /// The built-in actions a binding can name.
     public static let builtInActions = ["stack.next", "stack.previous", "focus.next", "focus.activate", "wake"]
 
@@ -154,16 +153,17 @@ public struct FaceConfiguration: Equatable, Sendable {
         for (button, keyNode, value) in try node.pairs() {
             let located = Located(value: button, file: keyNode.file, line: keyNode.line, column: keyNode.column)
             if value.node.mapping != nil {
-                for (gesture, gestureNode, action) in try value.pairs() {
-                    guard gestures.contains(gesture) else {
-                        throw gestureNode.error("unknown gesture '\(gesture)' (expected one of: \(gestures.joined(separator: ", ")))",
-                                                suggestion: Suggestions.closest(to: gesture, in: gestures))
+                for (word, gestureNode, action) in try value.pairs() {
+                    guard let gesture = ButtonGesture(rawValue: word) else {
+                        let words = ButtonGesture.allCases.map(\.rawValue)
+                        throw gestureNode.error("unknown gesture '\(word)' (expected one of: \(words.joined(separator: ", ")))",
+                                                suggestion: Suggestions.closest(to: word, in: words))
                     }
                     result.append(Binding(button: located, gesture: gesture,
                                           action: Located(value: try action.string(), file: action.file, line: action.line, column: action.column)))
                 }
             } else {
-                result.append(Binding(button: located, gesture: "click",
+                result.append(Binding(button: located, gesture: .click,
                                       action: Located(value: try value.string(), file: value.file, line: value.line, column: value.column)))
             }
         }

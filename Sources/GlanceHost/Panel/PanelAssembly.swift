@@ -5,43 +5,42 @@ import GlancePanels
 
 /// A board's display put together: the real controller driver over its bus (Linux I2C or
 /// SPI, or an in-process emulator for simulator boards), optionally recorded to a capture
-/// log, behind a `PanelPipeline`.
+/// log, behind a `PanelPipeline` and the `PanelDisplay` that owns the glass.
 ///
 /// Pictures are drawn in the board's orientation (250×122 for the 2.13" e-paper, whose
-/// controller is 122×250 portrait: the assembly adds the quarter turn) and with lit
-/// meaning foreground: on e-paper the foreground is ink, so pictures are inverted there.
+/// controller is 122×250 portrait: the assembly adds the quarter turn) and with lit meaning
+/// foreground; the display turns that into ink where the controller is e-paper.
 struct PanelAssembly: Sendable {
-    /// Where frames go.
-    let pipeline: PanelPipeline
+    /// Where pictures and the display state go.
+    let display: PanelDisplay
     /// What the glass shows in the board's orientation, for emulated panels (the simulator
     /// draws it): lit pixels at their brightness relative to the normal level; nil on hardware.
     let glass: (@Sendable () async -> Bitmap)?
-    /// True for e-paper, where the panel shows dark ink for lit picture pixels.
-    let inverts: Bool
+
+    /// The pipeline under the display.
+    var pipeline: PanelPipeline { display.pipeline }
 
     /// The size pictures are drawn at.
-    var pictureSize: Size { pipeline.pictureSize }
-
-    /// Sends `picture` (lit = foreground) to the panel.
-    func show(_ picture: Bitmap) async -> PanelPipeline.Outcome {
-        await pipeline.show(inverts ? picture.inverted() : picture)
-    }
+    var pictureSize: Size { display.pictureSize }
 
     /// Opens the board's panel. Nothing is sent until the pipeline shows a frame.
     /// - Parameters:
     ///   - board: The board preset.
-    ///   - clock: Time for resets, BUSY waits and retries.
+    ///   - clock: The host's clock (resets, BUSY waits, retries, burn-in shift, refresh policy).
     ///   - capture: When given, every bus transfer is also recorded there.
     ///   - stateDirectory: Where e-ink refresh state is kept.
     ///   - report: Called once per failure and once per recovery of the panel.
+    ///   - note: Receives the display's log lines (an unreadable e-paper state file, say).
     ///   - wrapI2C: Wraps the I2C device before the driver uses it (tests inject faults here).
     /// - Throws: `I2CError`, `SPIError` or `GPIOError` explaining what to fix.
-    static func open(board: BoardConfiguration, clock: any PanelClock, capture: CaptureLog?, stateDirectory: URL,
+    static func open(board: BoardConfiguration, clock: any HostClock, capture: CaptureLog?, stateDirectory: URL,
                      report: @escaping @Sendable (PanelPipeline.Event) -> Void = { _ in },
+                     note: @escaping @Sendable (String) -> Void = { _ in },
                      wrapI2C: (any I2CDevice) -> any I2CDevice = { $0 }) throws -> PanelAssembly {
         let panel = board.panel
         var glass: (@Sendable () async -> Bitmap)?
         let controller: any PanelController
+        var store: (any EInkStateStore)?
 
         func i2c(_ device: any I2CDevice) -> any CommandDataBus {
             let device = wrapI2C(device)
@@ -55,10 +54,9 @@ struct PanelAssembly: Sendable {
             let bus = SPICommandDataBus(device: log.map { CapturingSPIDevice(emulator.spi, log: $0) } ?? emulator.spi,
                                         dataCommand: log.map { CapturingOutputLine(emulator.dataCommandLine, isDataCommand: true, log: $0) } ?? emulator.dataCommandLine)
             let reset = ResetLine(line: log.map { CapturingOutputLine(emulator.resetLine, log: $0) } ?? emulator.resetLine, clock: clock)
-            controller = SSD1680Controller(bus: bus, reset: reset, busy: emulator.busyLine, clock: clock,
-                                           // The emulated glass starts blank every run, so its refresh state must too.
-                                           store: MemoryEInkStateStore(),
-                                           settings: .init(partialRefreshesBeforeFull: panel.fullRefreshEvery))
+            controller = SSD1680Controller(bus: bus, reset: reset, busy: emulator.busyLine, clock: clock)
+            // The emulated glass starts blank every run, so its refresh state must too.
+            store = MemoryEInkStateStore()
             glass = { await emulator.glass }
         case (.ssd1680, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
             let device = try LinuxSPIDevice.open(bus: bus, chipSelect: chipSelect)
@@ -70,9 +68,8 @@ struct PanelAssembly: Sendable {
             let spiBus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(device, log: $0) } ?? device,
                                            dataCommand: capture.map { CapturingOutputLine(dcLine, isDataCommand: true, log: $0) } ?? dcLine)
             controller = SSD1680Controller(bus: spiBus, reset: ResetLine(line: capture.map { CapturingOutputLine(resetOutput, log: $0) } ?? resetOutput, clock: clock),
-                                           busy: busyInput, clock: clock,
-                                           store: FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state")),
-                                           settings: .init(partialRefreshesBeforeFull: panel.fullRefreshEvery))
+                                           busy: busyInput, clock: clock)
+            store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
         case (.sh1106, .emulated):
             let emulator = SH1106Emulator(columnOffset: panel.columnOffset)
             controller = SH1106Controller(bus: i2c(emulator), columnOffset: panel.columnOffset)
@@ -105,9 +102,12 @@ struct PanelAssembly: Sendable {
         let rotation = PanelRotation(degrees: degrees) ?? .none
         let settings = PanelPipeline.Settings(rotation: rotation, monoConversion: panel.mono)
         let pipeline = PanelPipeline(controller: controller, clock: clock, settings: settings, report: report)
-        let isPaper = panel.controller == .ssd1680
+        let display = PanelDisplay(pipeline: pipeline, clock: clock,
+                                   settings: .init(shiftPeriod: .seconds(300), partialRefreshesBeforeFull: panel.fullRefreshEvery),
+                                   store: store, report: note)
+        let isPaper = controller.panel.technology == .ePaper
         let shownGlass = glass.map { oriented($0, degrees: degrees, isPaper: isPaper) }
-        return PanelAssembly(pipeline: pipeline, glass: shownGlass, inverts: isPaper)
+        return PanelAssembly(display: display, glass: shownGlass)
     }
 
     /// An emulator's glass as the simulator shows it: brightness normalised, turned back to

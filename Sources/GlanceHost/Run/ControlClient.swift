@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlanceLinux
 
 /// Talks to a running `glance run` through its control socket: what `glance ctl` does, as functions.
@@ -35,7 +36,7 @@ enum ControlClient {
     }
 
     /// Acts as if `button` made `gesture`.
-    static func press(button: String, gesture: String = "click", socket path: String) async throws {
+    static func press(button: String, gesture: ButtonGesture = .click, socket path: String) async throws {
         _ = try await send(.press(button: button, gesture: gesture), socket: path)
     }
 

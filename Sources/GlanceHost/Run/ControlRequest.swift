@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 import GlanceWidgets
 
 /// One request on the control socket, as the JSON line `{"command":"…", …}` (Docs/Control.md).
@@ -8,7 +9,7 @@ enum ControlRequest: Sendable, Equatable {
     /// `{"command":"reload","kind":"weather"}`: reload every widget of a kind.
     case reload(kind: String)
     /// `{"command":"press","button":"A","gesture":"click"}`: act as the button would (`gesture` defaults to `click`).
-    case press(button: String, gesture: String)
+    case press(button: String, gesture: ButtonGesture)
     /// `{"command":"screenshot"}`: the panel as a PNG.
     case screenshot
     /// `{"command":"activity","action":"start",…}`: start, update or end a live activity.
@@ -16,8 +17,6 @@ enum ControlRequest: Sendable, Equatable {
 
     /// The commands, in the order help lists them.
     static let commands = ["status", "reload", "press", "screenshot", "activity"]
-    /// The gestures `press` accepts, as the input layer names them.
-    static let gestures = ["click", "double-click", "long-press", "press", "release", "repeat"]
 
     /// The command's name.
     var command: String {
@@ -61,10 +60,10 @@ extension ControlRequest: Codable {
         case "reload":
             self = .reload(kind: try container.decode(String.self, forKey: .kind))
         case "press":
-            let gesture = try container.decodeIfPresent(String.self, forKey: .gesture) ?? "click"
-            guard Self.gestures.contains(gesture) else {
-                throw DecodingError.dataCorruptedError(forKey: .gesture, in: container,
-                                                       debugDescription: "unknown gesture '\(gesture)' (use one of: \(Self.gestures.joined(separator: ", ")))")
+            let word = try container.decodeIfPresent(String.self, forKey: .gesture) ?? "click"
+            guard let gesture = ButtonGesture(rawValue: word) else {
+                let known = ButtonGesture.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(forKey: .gesture, in: container, debugDescription: "unknown gesture '\(word)' (use one of: \(known))")
             }
             self = .press(button: try container.decode(String.self, forKey: .button), gesture: gesture)
         case "screenshot":
@@ -87,7 +86,7 @@ extension ControlRequest: Codable {
             try container.encode(kind, forKey: .kind)
         case .press(let button, let gesture):
             try container.encode(button, forKey: .button)
-            try container.encode(gesture, forKey: .gesture)
+            try container.encode(gesture.rawValue, forKey: .gesture)
         case .activity(let request):
             // The activity's fields sit next to "command" in the same object.
             try request.encode(to: encoder)

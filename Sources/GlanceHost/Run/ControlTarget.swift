@@ -1,4 +1,5 @@
 import Foundation
+import GlanceInput
 
 /// What the control socket (`glance ctl …`) can ask a running face. The run loop implements
 /// it; the socket server translates requests to these calls and their results to JSON.
@@ -11,7 +12,7 @@ protocol ControlTarget: Sendable {
     /// Acts as if `button` made `gesture` (`click`, `double-click`, `long-press`, `press`,
     /// `release`, `repeat`): the binding runs exactly as for the physical button.
     /// - Throws: `ControlError.unknown` for a button the board lacks or a gesture that does not exist.
-    func press(button: String, gesture: String) async throws
+    func press(button: String, gesture: ButtonGesture) async throws
     /// A PNG of what the panel shows (the emulated glass on simulator boards, else the last frame).
     func screenshot() async throws -> [UInt8]
     /// Starts, updates or ends a live activity from JSON. A runtime-backed target answers

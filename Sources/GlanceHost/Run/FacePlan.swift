@@ -18,7 +18,7 @@ struct FacePlan: Sendable {
 
     struct BindingKey: Hashable, Sendable {
         var button: String
-        var gesture: String
+        var gesture: ButtonGesture
     }
 
     /// Builds the plan, using the panel's default face and bindings where the file says nothing.
@@ -29,7 +29,6 @@ struct FacePlan: Sendable {
         let configuration = configuration ?? FaceConfiguration.empty
         try configuration.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
         let gray = board.panel.controller == .ssd1327
-        let paper = board.panel.controller == .ssd1680
         let slots: [Slot]
         if configuration.slots.isEmpty {
             slots = defaultSlots(size: pictureSize, bundle: bundle)
@@ -39,21 +38,19 @@ struct FacePlan: Sendable {
                      widgets: slot.widgets.map { WidgetPlacement($0.value) }, ordering: slot.pinned ? .pinned : .relevance)
             }
         }
-        let face = Face(size: pictureSize, slots: slots, panel: paper ? .eInk : .oled, antialiased: gray)
+        let face = Face(size: pictureSize, slots: slots, antialiased: gray)
         let alwaysOn = configuration.alwaysOn
         let settings = RuntimeSettings(
             reloadBudget: configuration.reloadBudget,
             alwaysOn: AlwaysOnSettings(
                 idleTimeout: alwaysOn.idle, offTimeout: alwaysOn.off,
                 night: alwaysOn.night.map { NightSchedule(start: ($0.start / 60, $0.start % 60), end: ($0.end / 60, $0.end % 60), timeZone: .current) },
-                hidesSensitiveContent: alwaysOn.hideSensitive,
-                pixelShiftPeriod: paper ? nil : .seconds(300)),
-            eInk: EInkSettings(partialRefreshesPerFull: board.panel.fullRefreshEvery),
+                hidesSensitiveContent: alwaysOn.hideSensitive),
             renderingMode: gray ? .accented : .vibrant)
         var bindings = [BindingKey: FaceAction]()
         if configuration.bindings.isEmpty {
             for (button, action) in defaultBindings where board.buttons.list.contains(where: { $0.name == button }) {
-                bindings[BindingKey(button: button, gesture: "click")] = FaceAction(binding: action)
+                bindings[BindingKey(button: button, gesture: .click)] = FaceAction(binding: action)
             }
         } else {
             for binding in configuration.bindings {

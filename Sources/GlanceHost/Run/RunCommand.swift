@@ -83,37 +83,14 @@ struct RunCommand: BundleCommand {
     func run(bundle: BundleContents) async throws {
         SystemProcess.ignoreBrokenPipes()
         // Everything that can be wrong with the files is found before the panel is touched.
-        let (boardConfiguration, face) = try loadConfiguration()
-        let interactive = !headless && boardConfiguration.panel.connection == .emulated
+        let (board, face) = try loadConfiguration()
+        let interactive = !headless && board.panel.connection == .emulated
         if interactive, !(Terminal.isInteractive && isatty(STDIN_FILENO) == 1) {
             fail("the simulator draws in a terminal, and this is not one; add --headless (with --out to keep the frames)")
         }
-        let screen = interactive ? SimulatorScreen(look: PanelLook.named(boardConfiguration.panel.look) ?? .white, board: boardConfiguration,
+        let screen = interactive ? SimulatorScreen(look: PanelLook.named(board.panel.look) ?? .white, board: board,
                                                    colors: SimulatorScreen.colors(colors)) : nil
         let logger = makeLogger(screen: screen)
-
-        let fast = clock == .fast
-        let panelClock: any PanelClock = fast ? ManualPanelClock(start: .seconds(Int64(Date().timeIntervalSince1970))) : SystemPanelClock()
-        let log = capture.map { _ in CaptureLog() }
-        let stateRoot = AppGroup.defaultRoot()
-        let assembly: PanelAssembly
-        do {
-            assembly = try PanelAssembly.open(board: boardConfiguration, clock: panelClock, capture: log, stateDirectory: stateRoot) { event in
-                switch event {
-                case .failed(let panel, let error): logger.error("panel \(panel) stopped answering: \(error); retrying")
-                case .recovered(let panel, let attempts, let downtime): logger.notice("panel \(panel) answers again after \(attempts) attempts (\(downtime)); redrawn in full")
-                }
-            }
-        } catch {
-            fail("\(error)")
-        }
-
-        let plan: FacePlan
-        do {
-            plan = try FacePlan.make(board: boardConfiguration, configuration: face, bundle: bundle, pictureSize: assembly.pictureSize)
-        } catch let error as ConfigurationError {
-            fail("\(error)")
-        }
         let frameFolder = try out.map { path -> URL in
             let url = URL(fileURLWithPath: path, isDirectory: true)
             do {
@@ -123,38 +100,53 @@ struct RunCommand: BundleCommand {
             }
             return url
         }
-
+        // One clock for the whole face: simulated time moves it from deadline to deadline.
         let start = Date()
-        let manualTime = fast ? ManualTimeSource(now: start) : nil
-        let time: any TimeSource = manualTime ?? SystemTimeSource()
-        let stateFile = stateRoot.appendingPathComponent("face-\(boardConfiguration.name).json")
-        let runtime = try await makeRuntime(plan: plan, bundle: bundle, time: time, logger: logger, stateFile: stateFile)
-        let session = HostSession(board: boardConfiguration, plan: plan, runtime: runtime, assembly: assembly, logger: logger,
-                                  stateFile: stateFile, frameFolder: frameFolder)
-        let router = InputRouter(board: boardConfiguration, bindings: plan.bindings) { action in await session.perform(action) }
-        await session.attach(router: router, display: screen)
-        logger.info("running \(plan.face.slots.count) slots on \(boardConfiguration.name) (\(boardConfiguration.panel.controller.rawValue) \(assembly.pictureSize.width)x\(assembly.pictureSize.height))")
-
-        if let manualTime, let seconds = duration.flatMap(RunCommand.parseDuration) {
-            await runFast(session: session, time: manualTime, until: start.addingTimeInterval(seconds))
-        } else {
-            await runLive(session: session, router: router, screen: screen, board: boardConfiguration, bundle: bundle, logger: logger)
+        let simulated = clock == .fast ? ManualClock(now: start) : nil
+        let capture = self.capture.map { _ in CaptureLog() }
+        let host: FaceHost
+        do {
+            host = try await FaceAssembly.make(.init(board: board, face: face, facePath: facePath, bundle: bundle,
+                                                     clock: simulated ?? SystemClock(), logger: logger, stateDirectory: AppGroup.defaultRoot(),
+                                                     capture: capture, frameFolder: frameFolder, screen: screen))
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            fail("\(error)")
         }
-        await session.shutDown()
+        let plan = await host.plan
+        logger.info("running \(plan.face.slots.count) slots on \(board.name) (\(board.panel.controller.rawValue) \(host.assembly.pictureSize.width)x\(host.assembly.pictureSize.height))")
+
+        let seconds = duration.flatMap(RunCommand.parseDuration)
+        if let simulated, let seconds {
+            await host.run(until: start.addingTimeInterval(seconds), on: simulated)
+        } else {
+            let inputs: LiveInputs
+            do {
+                inputs = try await LiveInputs.connect(to: host, screen: screen, board: board, appGroup: plan.appGroup, logger: logger)
+            } catch {
+                fail("\(error)")
+            }
+            await host.runLive(duration: seconds)
+            // Requests in progress are answered before the face stops.
+            await inputs.disconnect()
+            logger.info("stopped")
+        }
+        await host.shutDown()
         if let usageReport {
             do {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try AtomicFile.write(try encoder.encode(await session.usage()), to: URL(fileURLWithPath: usageReport))
+                try AtomicFile.write(try encoder.encode(await host.usage()), to: URL(fileURLWithPath: usageReport))
             } catch {
                 logger.error("cannot write the usage report \(usageReport): \(error)")
             }
         }
-        if let capture, let log {
+        if let path = self.capture, let capture {
             do {
-                try AtomicFile.write(Data(await log.text.utf8), to: URL(fileURLWithPath: capture))
+                try AtomicFile.write(Data(await capture.text.utf8), to: URL(fileURLWithPath: path))
             } catch {
-                logger.error("cannot write the capture \(capture): \(error)")
+                logger.error("cannot write the capture \(path): \(error)")
             }
         }
     }
@@ -168,11 +160,7 @@ struct RunCommand: BundleCommand {
 
     /// Reads the face file, if there is one.
     private func readFace() throws -> FaceConfiguration? {
-        guard let path = facePath else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file")
-        }
-        return try FaceConfiguration(yaml: String(decoding: data, as: UTF8.self), file: path)
+        try facePath.map { try FaceConfiguration(contentsOf: $0) }
     }
 
     private func loadConfiguration() throws -> (BoardConfiguration, FaceConfiguration?) {
@@ -199,241 +187,11 @@ struct RunCommand: BundleCommand {
         return Logger(label: "glance") { label in GlanceLogHandler(label: label, level: level, destination: destination) }
     }
 
-    private func makeRuntime(plan: FacePlan, bundle: BundleContents, time: any TimeSource, logger: Logger, stateFile: URL?) async throws -> FaceRuntime {
-        let handler = plan.urlHandler
-        do {
-            let runtime = try FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: plan.settings, time: time,
-                                          log: { record in
-                                              switch record.level {
-                                              case .info: logger.info("\(record.description)")
-                                              case .warning: logger.warning("\(record.description)")
-                                              case .error: logger.error("\(record.description)")
-                                              }
-                                          },
-                                          openURL: { url in URLOpener.open(url, with: handler, logger: logger) },
-                                          widgetCenter: WidgetCenter.shared)
-            if let stateFile, let state = HostSession.loadState(stateFile) {
-                await runtime.restore(state)
-            }
-            return runtime
-        } catch {
-            throw CommandFailure("\(error)")
-        }
-    }
-
     static func parseDuration(_ text: String) -> TimeInterval? {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         for (unit, seconds) in units where text.hasSuffix(unit) {
             if let value = Double(text.dropLast(unit.count)), value > 0, value.isFinite { return value * seconds }
         }
         return nil
-    }
-
-    // MARK: - Running
-
-    /// Simulated time: every wake-up the runtime asks for happens at once, until `end`.
-    private func runFast(session: HostSession, time: ManualTimeSource, until end: Date) async {
-        let runtime = await session.runtime
-        for frame in await runtime.start() { await session.show(frame) }
-        for frame in await runtime.settle() { await session.show(frame) }
-        while let next = await runtime.nextWakeUp, next <= end {
-            time.advance(to: next)
-            for frame in await runtime.wakeUp() { await session.show(frame) }
-            for frame in await runtime.settle() { await session.show(frame) }
-        }
-        time.advance(to: end)
-    }
-
-    /// Real time: the runtime's loop, buttons, signals, the app-group watcher, until stopped.
-    private func runLive(session: HostSession, router: InputRouter, screen: SimulatorScreen?, board: BoardConfiguration,
-                         bundle: BundleContents, logger: Logger) async {
-        let stop = StopSignal()
-        var cleanups: [@Sendable () async -> Void] = []
-
-        // Signals: stop on SIGINT/SIGTERM, re-read the face on SIGHUP.
-        let signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { signal in
-            if signal == SIGHUP {
-                Task { await self.reload(session: session, router: router, bundle: bundle, board: board, logger: logger) }
-            } else {
-                stop.fire()
-            }
-        }
-
-        if let screen {
-            await screen.begin()
-            do {
-                let raw = try TerminalRawMode.enter()
-                let keys = try TerminalKeys.open()
-                cleanups.append { await keys.stop(); raw.restore(); await screen.end() }
-                Task {
-                    do {
-                        for try await key in keys.keys {
-                            if key == .character("q") || key == .control("c") { stop.fire(); break }
-                            await router.key(key)
-                        }
-                    } catch {
-                        logger.error("reading keys: \(error)")
-                    }
-                }
-            } catch {
-                await screen.end()
-                fail("cannot read keys from this terminal: \(error)")
-            }
-        } else if let inputs = openButtons(board: board, logger: logger) {
-            cleanups.append { await inputs.stop() }
-            Task {
-                do {
-                    for try await edge in inputs.edges { await router.edge(edge) }
-                } catch {
-                    logger.error("buttons stopped: \(error)")
-                }
-            }
-        }
-
-        let appGroup = AppGroup.named(await session.plan.appGroup)
-        if let watcher = try? DirectoryWatcher(directory: appGroup.directory.path) {
-            cleanups.append { await watcher.stop() }
-            Task {
-                do {
-                    for try await file in watcher.changes {
-                        let kinds = AppGroupInterest.shared.kinds(group: appGroup.name, file: file)
-                        guard !kinds.isEmpty else { continue }
-                        logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
-                        for kind in kinds { try? await session.reload(kind: kind) }
-                    }
-                } catch {
-                    logger.warning("stopped watching \(appGroup.directory.path): \(error)")
-                }
-            }
-        }
-
-        await session.startLoop()
-        // The control socket: after the runtime started, so requests see a running face.
-        var server: ControlServer?
-        do {
-            server = try ControlServer(path: ControlSocket.defaultPath(), target: session) { line in logger.debug("control: \(line)") }
-        } catch {
-            logger.warning("no control socket: \(error)")
-        }
-        if let seconds = duration.flatMap(RunCommand.parseDuration) {
-            Task {
-                try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-                stop.fire()
-            }
-        }
-        await stop.wait()
-        // Requests in progress are answered before the runtime stops.
-        await server?.stop()
-        await session.stopLoop()
-        for cleanup in cleanups.reversed() { await cleanup() }
-        signals.cancel()
-        logger.info("stopped")
-    }
-
-    /// SIGHUP: read the face file again and restart the runtime with it, keeping the panel.
-    private func reload(session: HostSession, router: InputRouter, bundle: BundleContents, board: BoardConfiguration, logger: Logger) async {
-        do {
-            guard let path = facePath, let face = try readFace() else {
-                logger.notice("SIGHUP: no face file to read again")
-                return
-            }
-            let plan = try FacePlan.make(board: board, configuration: face, bundle: bundle, pictureSize: session.assembly.pictureSize)
-            logger.notice("SIGHUP: \(path) read again; \(plan.face.slots.count) slots")
-            let runtime = try await makeRuntime(plan: plan, bundle: bundle, time: SystemTimeSource(), logger: logger, stateFile: nil)
-            await router.rebind(plan.bindings)
-            await session.replace(plan: plan, runtime: runtime)
-        } catch {
-            logger.error("SIGHUP: keeping the running face: \(error)")
-        }
-    }
-
-    /// Opens the board's GPIO buttons; nil (with a logged reason) when there are none or they
-    /// cannot be claimed, so the face runs without them rather than not at all.
-    private func openButtons(board: BoardConfiguration, logger: Logger) -> GPIOInputs? {
-        let wired = board.buttons.list.filter { $0.line != nil }
-        guard !wired.isEmpty else { return nil }
-        let chip = GPIOChipSelector.labels(board.buttons.chips)
-        do {
-            var offsets = [ButtonID: Int]()
-            var info: GPIOChipInfo?
-            for button in wired {
-                switch button.line! {
-                case .offset(let offset): offsets[ButtonID(rawValue: button.name)] = offset
-                case .name(let name):
-                    info = try info ?? GPIO().chip(chip)
-                    guard let line = info!.lines.first(where: { $0.name == name }) else {
-                        throw CommandFailure("button '\(button.name)': no line named '\(name)' on \(info!.label) (see glance gpio list)")
-                    }
-                    offsets[ButtonID(rawValue: button.name)] = line.offset
-                }
-            }
-            var reserved = [ReservedPin]()
-            switch board.panel.connection {
-            case .i2c(let bus, _): reserved = ReservedPin.raspberryPiI2C(bus: bus)
-            case .spi(let bus, _, _, _, _): reserved = ReservedPin.raspberryPiSPI(bus: bus)
-            default: break
-            }
-            let bias: GPIOBias = switch board.buttons.bias {
-            case "pull-down": .pullDown
-            case "none": .disabled
-            default: .pullUp
-            }
-            return try GPIOInputs.open(.init(chip: chip, buttons: offsets, bias: bias, activeLow: board.buttons.activeLow,
-                                             kernelDebounce: board.buttons.debounce, reserved: reserved))
-        } catch {
-            logger.error("buttons unavailable: \(error)")
-            return nil
-        }
-    }
-}
-
-/// A one-shot stop request that any number of tasks can wait for.
-final class StopSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fired = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func fire() {
-        lock.lock()
-        guard !fired else { return lock.unlock() }
-        fired = true
-        let waiting = waiters
-        waiters = []
-        lock.unlock()
-        for waiter in waiting { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            lock.lock()
-            if fired {
-                lock.unlock()
-                continuation.resume()
-            } else {
-                waiters.append(continuation)
-                lock.unlock()
-            }
-        }
-    }
-}
-
-/// Delivers signals on a queue instead of interrupting the program (the default action is
-/// ignored while it watches), so shutdown can finish its work.
-final class SignalWatcher: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
-
-    init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { handler(number) }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
-        sources = []
     }
 }

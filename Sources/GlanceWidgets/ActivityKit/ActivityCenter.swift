@@ -32,7 +32,7 @@ public final class ActivityCenter: Sendable {
         var records: [String: ActivitySnapshot] = [:]
         var sequence = 0
         var supportedTypes: Set<String>?
-        var time: any TimeSource = SystemTimeSource()
+        var time: (any HostClock)?
         var listener: (@Sendable () -> Void)?
         var log: (@Sendable (String) -> Void)?
     }
@@ -51,7 +51,7 @@ public final class ActivityCenter: Sendable {
     package init() {}
 
     /// Connects a runtime: its clock, the attribute types it can show, and how it is told of changes.
-    package func attach(time: any TimeSource, supportedTypes: Set<String>, log: @escaping @Sendable (String) -> Void,
+    package func attach(time: any HostClock, supportedTypes: Set<String>, log: @escaping @Sendable (String) -> Void,
                         listener: @escaping @Sendable () -> Void) {
         state.withLock {
             $0.time = time
@@ -61,8 +61,9 @@ public final class ActivityCenter: Sendable {
         }
     }
 
+    /// The attached runtime's clock; before a runtime attaches (code outside any face), the system's.
     func now() -> Date {
-        state.withLock { $0.time }.now
+        state.withLock { $0.time }?.now ?? Date()
     }
 
     private static func encodedSize<A: ActivityAttributes>(_ attributes: A, _ content: ActivityContent<A.ContentState>) throws(ActivityAuthorizationError) -> Int {
@@ -126,7 +127,7 @@ public final class ActivityCenter: Sendable {
         let listener = state.withLock { state -> (@Sendable () -> Void)? in
             guard let record = state.records[id] else { return nil }
             // Ending again (say with `.immediate`) changes when an ended activity leaves.
-            let now = state.time.now
+            let now = state.time?.now ?? Date()
             let endedAt = record.endedAt ?? now
             let latest = endedAt.addingTimeInterval(Self.maximumEndedDuration)
             state.records[id]?.endedAt = endedAt

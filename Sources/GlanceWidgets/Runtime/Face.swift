@@ -6,26 +6,15 @@ public struct Face: Sendable {
     public var size: Size
     /// The slots, drawn in order.
     public var slots: [Slot]
-    /// What kind of panel shows the face (decides refresh planning).
-    public var panel: PanelKind
     /// True for gray panels (soft edges), false for 1-bit panels.
     public var antialiased: Bool
 
     /// Creates a face of `size` with `slots`.
-    public init(size: Size, slots: [Slot], panel: PanelKind = .oled, antialiased: Bool = false) {
+    public init(size: Size, slots: [Slot], antialiased: Bool = false) {
         self.size = size
         self.slots = slots
-        self.panel = panel
         self.antialiased = antialiased
     }
-}
-
-/// The technology of the panel a face is drawn on.
-public enum PanelKind: Sendable, Hashable {
-    /// Emissive (SSD1306 and friends): dims in always-on, shifts pixels against burn-in.
-    case oled
-    /// E-ink: partial refreshes with a periodic full refresh.
-    case eInk
 }
 
 /// A place on the face: a family and a rectangle, holding one widget or a stack of them.

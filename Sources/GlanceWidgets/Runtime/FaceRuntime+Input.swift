@@ -36,6 +36,22 @@ extension FaceRuntime {
         return step(isWakeUp: false)
     }
 
+    /// A button going down, whatever it is bound to: re-arms the idle timer and wakes a
+    /// dimmed or dark face (WIDGETKIT.md item 27).
+    /// - Returns: Whether this woke the face — then the gestures of this press run no binding —
+    ///   and the frames to show.
+    public func buttonActivity() -> (woke: Bool, frames: [Frame]) {
+        let now = time.now
+        if now < lastStepDate { _ = step(isWakeUp: false) }
+        _ = machine.advance(to: now)
+        let woke = machine.input(at: now)
+        if woke {
+            log(.info, kind: nil, "woken by a button; the press runs no binding")
+            progress = true
+        }
+        return (woke, step(isWakeUp: false))
+    }
+
     /// The slot stack and activation actions apply to: the focused one, else the first stack, else the first slot.
     var activeSlot: Int {
         focus?.slot ?? stacks.firstIndex { $0.members.count > 1 } ?? 0
@@ -143,6 +159,6 @@ extension FaceRuntime {
             instances[target].intentReloadsQueued += 1
         }
         progress = true
-        poke?.yield(.changed)
+        signalChange()
     }
 }

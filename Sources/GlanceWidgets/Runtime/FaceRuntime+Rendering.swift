@@ -1,18 +1,14 @@
 import Foundation
 
 extension FaceRuntime {
-    /// The offsets the burn-in shift cycles through (at most one pixel each way).
-    static let shiftCycle = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1), Point(x: 0, y: 1), Point(x: -1, y: 1),
-                             Point(x: -1, y: 0), Point(x: -1, y: -1), Point(x: 0, y: -1), Point(x: 1, y: -1)]
-
-    /// Renders the visible slots and returns a frame when anything visible changed.
+    /// Renders the visible slots and returns a frame when the picture or the display state changed.
     func compose(at now: Date) -> Frame? {
         let state = machine.state
         if state == .off {
-            // Display off: nothing is drawn, the controller keeps the last image.
-            guard lastBrightness != .off else { return nil }
+            // Display off: nothing is drawn; the panel keeps the last picture.
+            guard lastState != .off else { return nil }
             let bitmap = lastBitmap ?? Bitmap(size: face.size, antialiasing: face.antialiased)
-            return emit(bitmap, dirty: nil, brightness: .off, shift: lastShift ?? .zero, fullRefresh: false, at: now)
+            return emit(bitmap, state: state, changed: false, at: now)
         }
         let live = activityCenter.liveActivities(at: now)
         var changedSlots = [Int]()
@@ -29,36 +25,17 @@ extension FaceRuntime {
         lastComposite = composite
         var bitmap = composite
         drawFocusRing(into: &bitmap)
-        let dirty = lastBitmap.map { Self.difference($0, bitmap) } ?? bitmap.bounds
-        let brightness: PanelBrightness = state == .active ? .normal : .dim
-        var shift = Point.zero
-        if face.panel == .oled, let period = settings.alwaysOn.pixelShiftPeriod?.seconds, period > 0 {
-            let step = Int(floor(now.timeIntervalSince1970 / period))
-            shift = Self.shiftCycle[((step % Self.shiftCycle.count) + Self.shiftCycle.count) % Self.shiftCycle.count]
-        }
-        var fullRefresh = false
-        if face.panel == .eInk {
-            let dailyDue = eInkState.lastFullRefresh.map { now >= $0.addingTimeInterval(settings.eInk.maximumInterval.seconds) } ?? true
-            fullRefresh = dailyDue || (dirty != nil && eInkState.partialRefreshes >= settings.eInk.partialRefreshesPerFull)
-        }
-        guard dirty != nil || brightness != lastBrightness || shift != lastShift || fullRefresh else { return nil }
-        if face.panel == .eInk {
-            if fullRefresh {
-                eInkState = EInkRefreshState(partialRefreshes: 0, lastFullRefresh: now)
-            } else {
-                eInkState.partialRefreshes += 1
-            }
-        }
-        return emit(bitmap, dirty: dirty, brightness: brightness, shift: shift, fullRefresh: fullRefresh, at: now)
+        let changed = lastBitmap.map { $0.pixels != bitmap.pixels || $0.size != bitmap.size } ?? true
+        guard changed || state != lastState else { return nil }
+        return emit(bitmap, state: state, changed: changed, at: now)
     }
 
-    private func emit(_ bitmap: Bitmap, dirty: Rect?, brightness: PanelBrightness, shift: Point, fullRefresh: Bool, at now: Date) -> Frame {
+    private func emit(_ bitmap: Bitmap, state: DisplayState, changed: Bool, at now: Date) -> Frame {
         lastBitmap = bitmap
-        lastBrightness = brightness
-        lastShift = shift
+        lastState = state
         statistics.frames += 1
-        if dirty != nil { statistics.framesWithPixelChanges += 1 }
-        return Frame(date: now, bitmap: bitmap, dirty: dirty, brightness: brightness, pixelShift: shift, fullRefresh: fullRefresh)
+        if changed { statistics.framesWithPixelChanges += 1 }
+        return Frame(date: now, bitmap: bitmap, state: state)
     }
 
     /// The slot that live activities take: the first that asks for them, else the first slot.
@@ -161,26 +138,5 @@ extension FaceRuntime {
                 }
             }
         }
-    }
-
-    /// The bounding box of the pixels that differ, nil when none does.
-    static func difference(_ old: Bitmap, _ new: Bitmap) -> Rect? {
-        guard old.size == new.size else { return new.bounds }
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        old.pixels.withUnsafeBufferPointer { a in
-            new.pixels.withUnsafeBufferPointer { b in
-                for y in 0..<new.height {
-                    let row = y * new.width
-                    for x in 0..<new.width where a[row + x] != b[row + x] {
-                        minX = min(minX, x)
-                        maxX = max(maxX, x)
-                        minY = min(minY, y)
-                        maxY = max(maxY, y)
-                    }
-                }
-            }
-        }
-        guard maxX >= 0 else { return nil }
-        return Rect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
     }
 }

@@ -135,7 +135,7 @@ extension FaceRuntime {
             return
         }
         apply(index, request: request, result: result)
-        poke?.yield(.changed)
+        signalChange()
     }
 
     private func apply(_ index: Int, request: Int, result: Result<AnyTimeline, any Error>) {
@@ -257,12 +257,6 @@ extension FaceRuntime {
             candidates.append(activity.dismissAt)
         }
         candidates.append(machine.nextTransition(after: now))
-        if lit, face.panel == .oled, let period = settings.alwaysOn.pixelShiftPeriod?.seconds, period > 0 {
-            candidates.append(Date(timeIntervalSince1970: (floor(now.timeIntervalSince1970 / period) + 1) * period))
-        }
-        if face.panel == .eInk, let last = eInkState.lastFullRefresh {
-            candidates.append(last.addingTimeInterval(settings.eInk.maximumInterval.seconds))
-        }
         let soonest = overdue.compactMap { $0 }.map { max($0, now) } + candidates.compactMap { $0 }.filter { $0 > now }
         return soonest.min()
     }

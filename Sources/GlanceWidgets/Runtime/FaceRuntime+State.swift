@@ -2,21 +2,17 @@
 public struct FaceRuntimeState: Codable, Sendable, Hashable {
     /// For each slot, the kind of the widget its stack showed.
     public var shownKinds: [String?]
-    /// The e-ink full-refresh bookkeeping.
-    public var eInk: EInkRefreshState
 
     /// Creates a state.
-    public init(shownKinds: [String?] = [], eInk: EInkRefreshState = EInkRefreshState()) {
+    public init(shownKinds: [String?] = []) {
         self.shownKinds = shownKinds
-        self.eInk = eInk
     }
 }
 
 extension FaceRuntime {
-    /// The state to save: which widget each stack shows and the e-ink bookkeeping.
+    /// The state to save: which widget each stack shows.
     public var savedState: FaceRuntimeState {
-        FaceRuntimeState(shownKinds: stacks.map { stack in stack.members.isEmpty ? nil : instances[stack.members[stack.shown]].kind },
-                         eInk: eInkState)
+        FaceRuntimeState(shownKinds: stacks.map { stack in stack.members.isEmpty ? nil : instances[stack.members[stack.shown]].kind })
     }
 
     /// Brings back a saved state before `start()`: each stack shows the saved kind again when
@@ -28,6 +24,5 @@ extension FaceRuntime {
                 stacks[slot].shown = index
             }
         }
-        eInkState = state.eInk
     }
 }

@@ -3,20 +3,23 @@ import Foundation
 /// Runs a face: schedules timelines, handles button actions, runs intents, follows the
 /// always-on state machine, and emits a `Frame` whenever something visible changed.
 ///
-/// The runtime does no I/O. Time comes from the injected `TimeSource`, actions from
-/// `send(_:)` (or the input stream given to `run(input:output:)`), frames go to the caller.
-/// It wakes up only when something is due: an entry date, a reload the policy or a retry
-/// asks for, a budget deferral ending, a provider timeout, the next change of live text,
-/// an always-on transition, a pixel-shift step, a live activity going stale or leaving.
+/// The runtime does no I/O and never waits. Time comes from the host's clock; events come in
+/// as calls (`start()`, `wakeUp()` when `nextWakeUp` has come, `send(_:)` for buttons,
+/// `update()` after the change handler fired); pictures and the display state go out as the
+/// `Frame`s those calls return, in order — nothing else leaves the runtime. It has something
+/// to do only when something is due: an entry date, a reload the policy or a retry asks for,
+/// a budget deferral ending, a provider timeout, the next change of live text, an always-on
+/// transition, a live activity going stale or leaving.
 ///
-/// Driving it by hand (tests, `--clock fast`): `start()`, then repeatedly move the clock to
-/// `nextWakeUp` and call `wakeUp()`; `send(_:)` for buttons; `settle()` after actions that
-/// run async code (intents, async providers).
+/// The host's run loop drives it (`glance run`, `--clock fast` and whole-host tests alike):
+/// `start()`, then it moves the clock to `nextWakeUp` (or waits for it) and calls `wakeUp()`;
+/// `settle()` waits for intents and async providers in flight. How a picture becomes bus
+/// bytes — brightness, burn-in shift, e-paper refreshes — is the panel's `PanelDisplay`'s business.
 public actor FaceRuntime {
     /// The face being run.
     public nonisolated let face: Face
     let settings: RuntimeSettings
-    let time: any TimeSource
+    let time: any HostClock
     /// The center `WidgetCenter.shared` means inside this runtime's providers and intents.
     public nonisolated let widgetCenter: WidgetCenter
     /// The center `Activity.request` uses inside this runtime's intents.
@@ -38,26 +41,19 @@ public actor FaceRuntime {
     var lastBitmap: Bitmap?
     /// The slots as last drawn, without the focus ring.
     var lastComposite: Bitmap?
-    var lastBrightness: PanelBrightness?
-    var lastShift: Point?
-    var eInkState: EInkRefreshState
+    /// The display state of the last frame.
+    var lastState: DisplayState?
     var lastStepDate: Date
     var started = false
     var requestCounter = 0
     var tasks: [Int: Task<Void, Never>] = [:]
     var progress = false
     var warnedURLs: Set<Int> = []
-    var poke: AsyncStream<LoopEvent>.Continuation?
-    var timerTask: Task<Void, Never>?
-    var timerDeadline: Date?
+    /// Called (from any thread) when something finished on its own — an intent, an async or
+    /// late provider, a `WidgetCenter` request, an activity — and `update()` has work to do.
+    nonisolated let changeHandler = Locked<(@Sendable () -> Void)?>(nil)
     /// What the runtime has done so far.
     public internal(set) var statistics = RuntimeStatistics()
-
-    enum LoopEvent: Sendable {
-        case timer
-        case input(FaceAction)
-        case changed
-    }
 
     /// Creates a runtime for `face` with the widgets of a bundle.
     /// - Parameters:
@@ -65,21 +61,18 @@ public actor FaceRuntime {
     ///   - intents: Intents bindings may name; configuration intents and intents seen in
     ///     buttons are added as they appear.
     ///   - face: Slots and what they hold.
-    ///   - settings: Budget, timeout, retry, always-on and e-ink settings.
-    ///   - time: The clock; the runtime never reads the system clock itself.
+    ///   - settings: Budget, timeout, retry and always-on settings.
+    ///   - time: The host's clock; the runtime never reads the system clock itself.
     ///   - log: Receives every log record (errors carry the widget's kind).
     ///   - openURL: Called when a `Link` or `widgetURL` is activated.
-    ///   - eInkState: The full-refresh bookkeeping saved by a previous run.
-    ///   - lastImage: The image the panel showed when the previous run stopped.
     ///   - widgetCenter: The center to listen to (the composition root passes the shared one); nil makes a private one.
     ///   - activityCenter: The activity center to use; nil makes a private one.
     /// - Throws: `FaceError` when a slot names an unknown kind, an unsupported family, holds
     ///   nothing or lies outside the panel.
     public init(widgets: [WidgetDescriptor], intents: IntentRegistry = IntentRegistry(), face: Face,
-                settings: RuntimeSettings = RuntimeSettings(), time: any TimeSource,
+                settings: RuntimeSettings = RuntimeSettings(), time: any HostClock,
                 log: @escaping @Sendable (RuntimeLogRecord) -> Void = { _ in },
                 openURL: @escaping @Sendable (URL) -> Void = { _ in },
-                eInkState: EInkRefreshState = EInkRefreshState(), lastImage: Bitmap? = nil,
                 widgetCenter: WidgetCenter? = nil, activityCenter: ActivityCenter? = nil) throws(FaceError) {
         var byKind = [String: WidgetDescriptor]()
         var engines = [String: ActivityEngine]()
@@ -134,15 +127,13 @@ public actor FaceRuntime {
         self.renderKeys = Array(repeating: nil, count: face.slots.count)
         self.renderDates = Array(repeating: now, count: face.slots.count)
         self.shownActivities = Array(repeating: nil, count: face.slots.count)
-        self.eInkState = eInkState
-        self.lastBitmap = lastImage
         self.lastStepDate = now
     }
 
     /// Creates a runtime for `face` with the widgets and intents of `bundle`.
     /// - Throws: `FaceError` as `init(widgets:…)` does.
     public init<Bundle: WidgetBundle>(bundle: Bundle, face: Face, settings: RuntimeSettings = RuntimeSettings(),
-                                      time: any TimeSource, log: @escaping @Sendable (RuntimeLogRecord) -> Void = { _ in },
+                                      time: any HostClock, log: @escaping @Sendable (RuntimeLogRecord) -> Void = { _ in },
                                       openURL: @escaping @Sendable (URL) -> Void = { _ in }) throws(FaceError) {
         try self.init(widgets: bundle.widgetDescriptors, intents: bundle.intentRegistry, face: face, settings: settings,
                       time: time, log: log, openURL: openURL)
@@ -156,10 +147,11 @@ public actor FaceRuntime {
     public func start() -> [Frame] {
         guard !started else { return [] }
         started = true
-        let poke = self.poke
+        let changed = changeHandler
         activityCenter.attach(time: time, supportedTypes: Set(activityEngines.keys),
                               log: { [logSink] message in logSink(RuntimeLogRecord(level: .warning, kind: nil, message: message)) },
-                              listener: { poke?.yield(.changed) })
+                              listener: { changed.withLock { $0 }?() })
+        widgetCenter.setListener { changed.withLock { $0 }?() }
         widgetCenter.publish(instances.map { WidgetInfo(kind: $0.kind, family: face.slots[$0.slot].family, configuration: $0.configuration) })
         for index in instances.indices {
             let instance = instances[index]
@@ -208,59 +200,15 @@ public actor FaceRuntime {
         return frames
     }
 
-    /// Runs the face until the task is cancelled: starts it, then sleeps on the time source
-    /// until the next wake-up, an input action or a request, and hands every frame to `output`.
-    public func run(input: AsyncStream<FaceAction>, output: @escaping @Sendable (Frame) async -> Void) async {
-        let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self)
-        poke = continuation
-        widgetCenter.setListener { continuation.yield(.changed) }
-        let inputTask = Task {
-            for await action in input { continuation.yield(.input(action)) }
-        }
-        defer {
-            inputTask.cancel()
-            timerTask?.cancel()
-            widgetCenter.setListener(nil)
-        }
-        for frame in start() { await output(frame) }
-        scheduleTimer(continuation)
-        for await event in events {
-            let frames: [Frame]
-            switch event {
-            case .timer:
-                if let deadline = timerDeadline, time.now >= deadline {
-                    frames = wakeUp()
-                } else {
-                    frames = update()
-                }
-            case .input(let action):
-                frames = send(action)
-            case .changed:
-                frames = update()
-            }
-            for frame in frames { await output(frame) }
-            if Task.isCancelled { break }
-            scheduleTimer(continuation)
-        }
+    /// Sets what is called, from any thread, when something finished on its own and `update()`
+    /// has work to do (the host's run loop then calls it); nil stops the calls.
+    public nonisolated func onChange(_ handler: (@Sendable () -> Void)?) {
+        changeHandler.withLock { $0 = handler }
     }
 
-    private func scheduleTimer(_ continuation: AsyncStream<LoopEvent>.Continuation) {
-        let next = nextWakeUp
-        guard next != timerDeadline || timerTask == nil else { return }
-        timerTask?.cancel()
-        timerDeadline = next
-        guard let next else {
-            timerTask = nil
-            return
-        }
-        timerTask = Task { [time] in
-            do {
-                try await time.sleep(until: next)
-                continuation.yield(.timer)
-            } catch {
-                // Cancelled: a newer timer replaced this one.
-            }
-        }
+    /// Tells the host that `update()` has work.
+    func signalChange() {
+        changeHandler.withLock { $0 }?()
     }
 
     // MARK: - Status
@@ -293,9 +241,6 @@ public actor FaceRuntime {
                            entryDates: $0.isPlaceholder ? [] : $0.entries.map(\.date), isPlaceholder: $0.isPlaceholder)
         }
     }
-
-    /// The e-ink full-refresh bookkeeping, for the host to save.
-    public var eInkRefreshState: EInkRefreshState { eInkState }
 
     // MARK: - Helpers
 

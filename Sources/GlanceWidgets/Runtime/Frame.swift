@@ -1,56 +1,20 @@
 import Foundation
 
-/// What the panel should show now: emitted by the runtime only when something visible changed.
+/// What the runtime hands the panel: a picture and the display state it is shown in,
+/// emitted only when either changed. How they become bus bytes is the panel's business.
 public struct Frame: Sendable {
     /// The moment the frame was made.
     public let date: Date
-    /// The whole face in 8-bit gray.
+    /// The whole face in 8-bit gray, lit = foreground.
     public let bitmap: Bitmap
-    /// The smallest rectangle holding every pixel that differs from the previous frame;
-    /// nil when no pixel changed (only brightness, shift or a forced refresh did).
-    public let dirty: Rect?
-    /// The brightness the always-on state asks for.
-    public let brightness: PanelBrightness
-    /// How far to shift the image against burn-in (each coordinate in -1…1, OLED only).
-    public let pixelShift: Point
-    /// True when an e-ink panel must do a full refresh for this frame.
-    public let fullRefresh: Bool
+    /// The always-on state the face is in.
+    public let state: DisplayState
 
-    /// Whether any pixel changed.
-    public var pixelsChanged: Bool { dirty != nil }
-}
-
-/// The panel brightness for a display state.
-public enum PanelBrightness: Sendable, Hashable {
-    /// `active`: full contrast.
-    case normal
-    /// `alwaysOn`: reduced contrast and pre-charge.
-    case dim
-    /// `off`: display off, controller RAM kept current.
-    case off
-}
-
-/// The state of the always-on machine (WIDGETKIT.md item 27).
-public enum DisplayState: Sendable, Hashable {
-    /// Someone pressed a button recently.
-    case active
-    /// Idle: luminance reduced, dimmed.
-    case alwaysOn
-    /// Night or a long idle: display off.
-    case off
-}
-
-/// Full-refresh bookkeeping of an e-ink face, kept by the host across restarts.
-public struct EInkRefreshState: Sendable, Hashable, Codable {
-    /// Partial refreshes since the last full one.
-    public var partialRefreshes: Int
-    /// When the last full refresh happened; nil before the first.
-    public var lastFullRefresh: Date?
-
-    /// Creates the state.
-    public init(partialRefreshes: Int = 0, lastFullRefresh: Date? = nil) {
-        self.partialRefreshes = partialRefreshes
-        self.lastFullRefresh = lastFullRefresh
+    /// Creates a frame.
+    public init(date: Date, bitmap: Bitmap, state: DisplayState) {
+        self.date = date
+        self.bitmap = bitmap
+        self.state = state
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the runtime schedules reloads, waits for providers, dims and refreshes.
+/// How the runtime schedules reloads, waits for providers and follows the always-on states.
 public struct RuntimeSettings: Sendable {
     /// Counted reloads per widget instance per rolling 24 hours; nil for unlimited (development mode).
     public var reloadBudget: Int?
@@ -10,8 +10,6 @@ public struct RuntimeSettings: Sendable {
     public var retry: RetryPolicy
     /// The always-on state machine's timings.
     public var alwaysOn: AlwaysOnSettings
-    /// Full-refresh planning for e-ink faces.
-    public var eInk: EInkSettings
     /// How colors become panel tones.
     public var renderingMode: WidgetRenderingMode
     /// The locale text is shown in; nil keeps the view environment's default.
@@ -21,13 +19,12 @@ public struct RuntimeSettings: Sendable {
 
     /// Creates settings; every default is the documented one (budget 70, timeout 5 s, idle 30 s).
     public init(reloadBudget: Int? = 70, providerTimeout: Duration = .seconds(5), retry: RetryPolicy = RetryPolicy(),
-                alwaysOn: AlwaysOnSettings = AlwaysOnSettings(), eInk: EInkSettings = EInkSettings(),
+                alwaysOn: AlwaysOnSettings = AlwaysOnSettings(),
                 renderingMode: WidgetRenderingMode = .vibrant, locale: Locale? = nil, timeZone: TimeZone? = nil) {
         self.reloadBudget = reloadBudget
         self.providerTimeout = providerTimeout
         self.retry = retry
         self.alwaysOn = alwaysOn
-        self.eInk = eInk
         self.renderingMode = renderingMode
         self.locale = locale
         self.timeZone = timeZone
@@ -64,17 +61,14 @@ public struct AlwaysOnSettings: Sendable {
     public var night: NightSchedule?
     /// Whether `privacySensitive()` content is redacted in `alwaysOn`.
     public var hidesSensitiveContent: Bool
-    /// How often the burn-in pixel shift moves while lit (OLED only); nil disables shifting.
-    public var pixelShiftPeriod: Duration?
 
-    /// Creates always-on settings (defaults: 30 s idle, no off timeout, no night, shift every 5 min).
+    /// Creates always-on settings (defaults: 30 s idle, no off timeout, no night).
     public init(idleTimeout: Duration = .seconds(30), offTimeout: Duration? = nil, night: NightSchedule? = nil,
-                hidesSensitiveContent: Bool = false, pixelShiftPeriod: Duration? = .seconds(300)) {
+                hidesSensitiveContent: Bool = false) {
         self.idleTimeout = idleTimeout
         self.offTimeout = offTimeout
         self.night = night
         self.hidesSensitiveContent = hidesSensitiveContent
-        self.pixelShiftPeriod = pixelShiftPeriod
     }
 }
 
@@ -118,20 +112,6 @@ public struct NightSchedule: Sendable, Hashable {
             return delta * 60
         }
         return date.addingTimeInterval(min(wait(to: startMinute), wait(to: endMinute)))
-    }
-}
-
-/// When an e-ink face forces a full refresh.
-public struct EInkSettings: Sendable, Hashable {
-    /// Partial refreshes between full ones.
-    public var partialRefreshesPerFull: Int
-    /// The longest time between full refreshes.
-    public var maximumInterval: Duration
-
-    /// Creates the settings (defaults: every 20 partial refreshes, at least daily).
-    public init(partialRefreshesPerFull: Int = 20, maximumInterval: Duration = .seconds(86_400)) {
-        self.partialRefreshesPerFull = partialRefreshesPerFull
-        self.maximumInterval = maximumInterval
     }
 }
 

@@ -56,7 +56,7 @@ public enum WidgetPreview {
     /// - Throws: `PreviewError` naming the widget and what went wrong.
     public static func render(_ widget: WidgetDescriptor, family: WidgetFamily, size: Size? = nil,
                               luminanceReduced: Bool = false, entry: Entry = .snapshot, date: Date? = nil,
-                              time: any TimeSource, timeout: Duration = .seconds(5), antialiased: Bool = false,
+                              time: any HostClock, timeout: Duration = .seconds(5), antialiased: Bool = false,
                               locale: Locale? = nil, timeZone: TimeZone? = nil) async throws(PreviewError) -> Bitmap {
         guard let engine = widget.timeline else { throw .notATimelineWidget(kind: widget.kind) }
         guard widget.supportedFamilies.contains(family) else {
@@ -96,9 +96,8 @@ public enum WidgetPreview {
     }
 
     /// Calls a provider and waits for its answer, at most `timeout`.
-    static func answer<Value: Sendable>(_ call: ProviderCall<Value>, kind: String, time: any TimeSource,
+    static func answer<Value: Sendable>(_ call: ProviderCall<Value>, kind: String, time: any HostClock,
                                         timeout: Duration) async throws(PreviewError) -> Value {
-        let deadline = time.now.addingTimeInterval(timeout.seconds)
         let outcome = Locked<CheckedContinuation<Result<Value, PreviewError>, Never>?>(nil)
         @Sendable func finish(_ result: Result<Value, PreviewError>) {
             outcome.withLock { continuation in
@@ -112,7 +111,7 @@ public enum WidgetPreview {
             outcome.withLock { $0 = continuation }
             timer = Task {
                 do {
-                    try await time.sleep(until: deadline)
+                    try await time.sleep(for: timeout)
                     finish(.failure(.timedOut(kind: kind, seconds: Int(timeout.seconds))))
                 } catch {
                     // Cancelled because the provider answered.

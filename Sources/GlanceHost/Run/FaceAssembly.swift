@@ -1,0 +1,104 @@
+import Foundation
+import GlanceLinux
+import GlancePanels
+import GlanceWidgets
+import Logging
+
+/// Wires one face together from its parts: the board's panel (controller × bus, or an
+/// emulator), the plan from the face file and the bundle, the runtime with its saved state,
+/// and the `FaceHost` that runs them — all on one clock. `glance run` and the whole-host tests
+/// build faces the same way.
+struct FaceAssembly {
+    /// What a face is made from.
+    struct Parts {
+        var board: BoardConfiguration
+        var face: FaceConfiguration?
+        /// The face file, read again on SIGHUP; nil when the face came from no file.
+        var facePath: String?
+        var bundle: BundleContents
+        var clock: any HostClock
+        var logger: Logger
+        var stateDirectory: URL
+        var capture: CaptureLog?
+        var frameFolder: URL?
+        var screen: SimulatorScreen?
+        /// Overrides the plan's runtime settings (tests fix the locale and time zone).
+        var adjustSettings: @Sendable (inout RuntimeSettings) -> Void = { _ in }
+        /// Wraps the panel's I2C device (tests inject faults).
+        var wrapI2C: (any I2CDevice) -> any I2CDevice = { $0 }
+    }
+
+    /// Builds the face.
+    /// - Throws: `ConfigurationError` for names the bundle lacks, `PanelAssemblyError`, `I2CError`,
+    ///   `SPIError` or `GPIOError` for a panel that cannot be opened, `CommandFailure` for a face
+    ///   the runtime refuses.
+    static func make(_ parts: Parts) async throws -> FaceHost {
+        let logger = parts.logger
+        let assembly = try PanelAssembly.open(
+            board: parts.board, clock: parts.clock, capture: parts.capture, stateDirectory: parts.stateDirectory,
+            report: { event in
+                switch event {
+                case .failed(let panel, let error): logger.error("panel \(panel) stopped answering: \(error); retrying")
+                case .recovered(let panel, let attempts, let downtime): logger.notice("panel \(panel) answers again after \(attempts) attempts (\(downtime)); redrawn in full")
+                }
+            },
+            note: { line in logger.warning("\(line)") },
+            wrapI2C: parts.wrapI2C)
+        let plan = try FacePlan.make(board: parts.board, configuration: parts.face, bundle: parts.bundle, pictureSize: assembly.pictureSize)
+        let stateFile = parts.stateDirectory.appendingPathComponent("face-\(parts.board.name).json")
+        let recipe = RuntimeRecipe(bundle: parts.bundle, clock: parts.clock, logger: logger, adjustSettings: parts.adjustSettings)
+        let runtime = try recipe.make(plan: plan)
+        if let state = FaceHost.loadState(stateFile) { await runtime.restore(state) }
+        let board = parts.board, pictureSize = assembly.pictureSize
+        let loader: FaceHost.FaceLoader? = parts.facePath.map { path in
+            { @Sendable in
+                let face = try FaceConfiguration(contentsOf: path)
+                let plan = try FacePlan.make(board: board, configuration: face, bundle: recipe.bundle, pictureSize: pictureSize)
+                return (plan, try recipe.make(plan: plan))
+            }
+        }
+        return FaceHost(board: parts.board, plan: plan, runtime: runtime, assembly: assembly, clock: parts.clock, logger: logger,
+                        stateFile: stateFile, frameFolder: parts.frameFolder, screen: parts.screen, loadFace: loader)
+    }
+
+}
+
+/// What every runtime of one run is made with, so SIGHUP builds the new one the same way.
+private struct RuntimeRecipe: Sendable {
+    let bundle: BundleContents
+    let clock: any HostClock
+    let logger: Logger
+    let adjustSettings: @Sendable (inout RuntimeSettings) -> Void
+
+    func make(plan: FacePlan) throws -> FaceRuntime {
+        let logger = self.logger, handler = plan.urlHandler
+        var settings = plan.settings
+        adjustSettings(&settings)
+        do {
+            return try FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: settings,
+                                   time: clock,
+                                   log: { record in
+                                       switch record.level {
+                                       case .info: logger.info("\(record.description)")
+                                       case .warning: logger.warning("\(record.description)")
+                                       case .error: logger.error("\(record.description)")
+                                       }
+                                   },
+                                   openURL: { url in URLOpener.open(url, with: handler, logger: logger) },
+                                   widgetCenter: WidgetCenter.shared)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+}
+
+extension FaceConfiguration {
+    /// Reads and validates the face file at `path`.
+    /// - Throws: `ConfigurationError` naming the file (and line and column where the YAML is wrong).
+    init(contentsOf path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file")
+        }
+        try self.init(yaml: String(decoding: data, as: UTF8.self), file: path)
+    }
+}

@@ -1,0 +1,443 @@
+import Foundation
+import GlanceGraphics
+import GlanceInput
+import GlanceLinux
+import GlancePanels
+import GlanceWidgets
+import Logging
+
+/// One running face and its run loop: the only place where events meet the runtime and the
+/// runtime's frames meet the panel.
+///
+/// Everything arrives as an `Event` in one inbox — button edges, terminal keys, the runtime's
+/// "something finished" signal, app-group changes, SIGHUP, stop — or as a control-socket call;
+/// every unit of work runs one at a time (`exclusive`), so frames reach the display in the
+/// order the runtime made them, and a round gives the display only its newest frame: nothing
+/// is sent that is already superseded. Time is the host's one clock: the live loop asks it to
+/// wait until the next deadline (the runtime's wake-up, a gesture decision, the display's
+/// shift step or retry, the end of `--duration`); a simulated run or a test moves a
+/// `ManualClock` from deadline to deadline instead, through the same code.
+actor FaceHost: ControlTarget {
+    /// Something for the loop to handle.
+    enum Event: Sendable {
+        /// A GPIO edge, stamped by the kernel.
+        case edge(ButtonEdge)
+        /// A key from the simulator's terminal.
+        case key(Key)
+        /// The runtime has work (an intent or provider finished, a `WidgetCenter` request).
+        case changed
+        /// A file in the app group changed.
+        case appGroupChanged(String)
+        /// Read the face file again (SIGHUP).
+        case reloadFace
+        /// Stop the loop.
+        case stop
+    }
+
+    /// Builds a new plan and runtime from the face file (SIGHUP); nil when there is no file.
+    typealias FaceLoader = @Sendable () async throws -> (FacePlan, FaceRuntime)?
+
+    nonisolated let clock: any HostClock
+    nonisolated let board: BoardConfiguration
+    nonisolated let assembly: PanelAssembly
+    let logger: Logger
+    private(set) var plan: FacePlan
+    private(set) var runtime: FaceRuntime
+    private let stateFile: URL
+    private let frameFolder: URL?
+    private let loadFace: FaceLoader?
+    private var input: ButtonInput
+    /// Buttons whose current press woke the face: their gestures run no binding.
+    private var swallowing: Set<String> = []
+    private var screen: SimulatorScreen?
+    private var stopAt: Date?
+    private(set) var stopped = false
+
+    private nonisolated let inbox = Locked<[Event]>([])
+    private nonisolated let doorbell: AsyncStream<Void>.Continuation
+    private let rings: AsyncStream<Void>
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    private var frameIndex = 0
+    private var lastFrame: Frame?
+    private var savedState: FaceRuntimeState?
+    /// Button events seen, newest last (at most 50), for `glance ctl status`.
+    private var recent: [String] = []
+    private var intents: [String] = []
+    /// Milliseconds from process start to the first frame on the panel.
+    private(set) var firstFrameMilliseconds: Double?
+    /// Frames the runtime made and frames given to the display (the rest were superseded within a round).
+    private(set) var framesMade = 0
+    private(set) var framesShown = 0
+
+    init(board: BoardConfiguration, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, clock: any HostClock,
+         logger: Logger, stateFile: URL, frameFolder: URL? = nil, screen: SimulatorScreen? = nil, loadFace: FaceLoader? = nil) {
+        self.board = board
+        self.plan = plan
+        self.runtime = runtime
+        self.assembly = assembly
+        self.clock = clock
+        self.logger = logger
+        self.stateFile = stateFile
+        self.frameFolder = frameFolder
+        self.screen = screen
+        self.loadFace = loadFace
+        input = ButtonInput(board: board)
+        (rings, doorbell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let doorbell = self.doorbell, inbox = self.inbox
+        runtime.onChange { Self.post(.changed, inbox: inbox, doorbell: doorbell) }
+    }
+
+    /// Queues an event for the loop; callable from any thread.
+    nonisolated func post(_ event: Event) {
+        Self.post(event, inbox: inbox, doorbell: doorbell)
+    }
+
+    private static func post(_ event: Event, inbox: Locked<[Event]>, doorbell: AsyncStream<Void>.Continuation) {
+        inbox.withLock { $0.append(event) }
+        doorbell.yield()
+    }
+
+    /// The state saved by a previous run, if it is readable.
+    static func loadState(_ url: URL) -> FaceRuntimeState? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return try? JSONDecoder().decode(FaceRuntimeState.self, from: data)
+    }
+
+    // MARK: - Driving
+
+    /// Shows the first frames: the placeholders, then whatever the providers answered.
+    func start() async {
+        await exclusive {
+            var frames = await runtime.start()
+            frames += await runtime.settle()
+            await show(frames.last)
+        }
+    }
+
+    /// Handles everything queued and everything due at the clock's time, without moving it.
+    func round() async {
+        await exclusive { await work() }
+    }
+
+    /// Like `round()`, then waits for intents and async providers in flight and handles what
+    /// they caused, until nothing is left (simulated runs and tests).
+    func drain() async {
+        await exclusive {
+            // Bounded: a deadline that stays due without progress must not hang a simulated run.
+            for _ in 0..<1000 where !stopped {
+                await work()
+                let settled = await runtime.settle()
+                if !settled.isEmpty { await show(settled.last) }
+                let next = await nextDeadlineUnlocked()
+                guard !inbox.withLock({ $0.isEmpty }) || isDue(next) else { return }
+            }
+            logger.warning("a deadline stays due without progress; moving on")
+        }
+    }
+
+    /// Simulated time: moves `clock` from deadline to deadline, doing what each one asks,
+    /// until `end` (or a stop); every deadline is met at its exact moment.
+    func run(until end: Date, on clock: ManualClock) async {
+        await drain()
+        while !stopped, let next = await nextDeadline(), next <= end {
+            // At least a millisecond per step, so a deadline that keeps coming back cannot stall the run.
+            clock.advance(to: max(next, clock.now.addingTimeInterval(0.001)))
+            await drain()
+        }
+        if !stopped { clock.advance(to: end) }
+    }
+
+    /// Real time: runs until `.stop` (or `duration`), waiting on the clock for the next deadline.
+    func runLive(duration: TimeInterval?) async {
+        stopAt = duration.map { clock.now.addingTimeInterval($0) }
+        await start()
+        var timer: Task<Void, Never>?
+        var iterator = rings.makeAsyncIterator()
+        repeat {
+            await round()
+            if stopped { break }
+            timer?.cancel()
+            if let next = await nextDeadline() {
+                let delay = Duration.seconds(max(0, next.timeIntervalSince(clock.now)))
+                let clock = self.clock, doorbell = self.doorbell
+                timer = Task {
+                    do {
+                        try await clock.sleep(for: delay)
+                        doorbell.yield()
+                    } catch {
+                        // Cancelled: a newer deadline replaced this one.
+                    }
+                }
+            }
+        } while await iterator.next() != nil
+        timer?.cancel()
+    }
+
+    /// The next moment something is due: the runtime's wake-up, a gesture decision, the
+    /// display's shift step, refresh or retry, the end of the run.
+    func nextDeadline() async -> Date? {
+        await nextDeadlineUnlocked()
+    }
+
+    private func nextDeadlineUnlocked() async -> Date? {
+        let now = clock.now
+        var candidates = [await runtime.nextWakeUp, await assembly.display.nextDeadline, await assembly.display.nextRetry, stopAt]
+        if let deadline = input.nextDeadline {
+            candidates.append(now.addingTimeInterval(max(.zero, deadline - clock.inputTime).timeInterval))
+        }
+        return candidates.compactMap { $0 }.min()
+    }
+
+    private func displayIsDue() async -> Bool {
+        let display = assembly.display
+        let scheduled = await display.nextDeadline, retry = await display.nextRetry
+        return isDue(scheduled) || isDue(retry)
+    }
+
+    private func isDue(_ date: Date?) -> Bool {
+        date.map { $0 <= clock.now } ?? false
+    }
+
+    /// Runs `body` with no other unit of work in progress (actor methods interleave at every
+    /// `await`; this keeps the runtime's frames and the display in one order).
+    private func exclusive<T: Sendable>(_ body: () async -> T) async -> T {
+        while busy { await withCheckedContinuation { waiters.append($0) } }
+        busy = true
+        let result = await body()
+        busy = false
+        if !waiters.isEmpty { waiters.removeFirst().resume() }
+        return result
+    }
+
+    // MARK: - A round
+
+    private func work() async {
+        var frames = [Frame]()
+        for event in inbox.withLock({ queued in defer { queued = [] }; return queued }) {
+            frames += await handle(event)
+        }
+        let now = clock.now
+        if let wake = await runtime.nextWakeUp, wake <= now {
+            frames += await runtime.wakeUp()
+        }
+        if let deadline = input.nextDeadline, deadline <= clock.inputTime {
+            frames += await dispatch(input.advance(to: clock.inputTime))
+        }
+        if let stopAt, now >= stopAt { stopped = true }
+        framesMade += frames.count
+        if let last = frames.last {
+            await show(last)
+        } else if await displayIsDue() {
+            await refreshDisplay(await assembly.display.update())
+        }
+    }
+
+    private func handle(_ event: Event) async -> [Frame] {
+        switch event {
+        case .edge(let edge):
+            return await dispatch(input.feed(edge))
+        case .key(let key):
+            return await dispatch(input.feed(key, at: clock.inputTime))
+        case .changed:
+            return await runtime.update()
+        case .appGroupChanged(let file):
+            let appGroup = AppGroup.named(plan.appGroup)
+            let kinds = AppGroupInterest.shared.kinds(group: appGroup.name, file: file)
+            guard !kinds.isEmpty else { return [] }
+            logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
+            for kind in kinds { runtime.widgetCenter.reloadTimelines(ofKind: kind) }
+            return await runtime.update()
+        case .reloadFace:
+            return await reloadFace()
+        case .stop:
+            stopped = true
+            doorbell.finish()
+            return []
+        }
+    }
+
+    /// Button events to bindings. Every press re-arms the idle timer; a press that wakes the
+    /// face runs nothing, and neither do the rest of its gestures (its click, long press…).
+    private func dispatch(_ events: [ButtonEvent]) async -> [Frame] {
+        var frames = [Frame]()
+        for event in events {
+            frames += await dispatch(button: event.button.rawValue, gesture: event.kind.gesture, synthetic: false)
+        }
+        return frames
+    }
+
+    private func dispatch(button: String, gesture: ButtonGesture, synthetic: Bool) async -> [Frame] {
+        recent.append("\(button) \(gesture)")
+        if recent.count > 50 { recent.removeFirst(recent.count - 50) }
+        var frames = [Frame]()
+        if gesture == .press || synthetic {
+            let (woke, activity) = await runtime.buttonActivity()
+            frames += activity
+            if woke { swallowing.insert(button) } else { swallowing.remove(button) }
+        }
+        guard !swallowing.contains(button), let action = plan.bindings[FacePlan.BindingKey(button: button, gesture: gesture)] else {
+            return frames
+        }
+        if case .intent(let name) = action {
+            intents.append(name)
+            if intents.count > 50 { intents.removeFirst(intents.count - 50) }
+        }
+        return frames + (await runtime.send(action))
+    }
+
+    /// SIGHUP: the face file again; the running face stays when it cannot be read.
+    private func reloadFace() async -> [Frame] {
+        guard let loadFace else { return [] }
+        do {
+            guard let (plan, runtime) = try await loadFace() else {
+                logger.notice("SIGHUP: no face file to read again")
+                return []
+            }
+            logger.notice("SIGHUP: face file read again; \(plan.face.slots.count) slots")
+            let state = await self.runtime.savedState
+            self.runtime.onChange(nil)
+            await runtime.restore(state)
+            let inbox = self.inbox, doorbell = self.doorbell
+            runtime.onChange { Self.post(.changed, inbox: inbox, doorbell: doorbell) }
+            self.plan = plan
+            self.runtime = runtime
+            swallowing = []
+            return await runtime.start()
+        } catch {
+            logger.error("SIGHUP: keeping the running face: \(error)")
+            return []
+        }
+    }
+
+    // MARK: - The glass
+
+    /// Gives the display the newest frame, then the extras: the simulator's screen, a PNG in
+    /// the frame folder, the state file when it changed.
+    private func show(_ frame: Frame?) async {
+        guard let frame else { return }
+        lastFrame = frame
+        framesShown += 1
+        let outcome = await assembly.display.show(frame.bitmap, state: frame.state)
+        if firstFrameMilliseconds == nil { firstFrameMilliseconds = ProcessUsage.secondsSinceStart() * 1000 }
+        await refreshDisplay(outcome)
+        if let frameFolder { writeFramePNG(frame, to: frameFolder, glass: await assembly.glass?()) }
+        await saveStateIfChanged()
+    }
+
+    private func refreshDisplay(_ outcome: PanelPipeline.Outcome) async {
+        if case .failed(let error) = outcome { logger.debug("frame not shown: \(error)") }
+        if let screen { await screen.draw(glass: await assembly.glass?() ?? lastFrame?.bitmap ?? Bitmap(size: assembly.pictureSize),
+                                          status: await statusLine()) }
+    }
+
+    private func writeFramePNG(_ frame: Frame, to folder: URL, glass: Bitmap?) {
+        frameIndex += 1
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime]
+        let stamp = formatter.string(from: frame.date).replacingOccurrences(of: ":", with: "")
+        let name = String(format: "frame-%06d-%@.png", frameIndex, stamp)
+        do {
+            let picture = glass ?? frame.bitmap
+            try AtomicFile.write(Data(try picture.png(scale: 1)), to: folder.appendingPathComponent(name))
+        } catch {
+            logger.error("cannot write \(name): \(error)")
+        }
+    }
+
+    /// One line under the simulated panel: state, what each slot shows, the next wake-up.
+    func statusLine() async -> String {
+        let status = await runtime.status()
+        let shown = status.slots.map { $0.kind ?? ($0.activityID.map { "activity \($0)" } ?? "—") }.joined(separator: " · ")
+        let now = clock.now
+        let next = await runtime.nextWakeUp.map { date -> String in
+            let seconds = date.timeIntervalSince(now)
+            return seconds < 90 ? String(format: "next %.0fs", max(0, seconds)) : String(format: "next %.0fm", seconds / 60)
+        } ?? "idle"
+        return "\(status.state) · \(shown) · \(next)"
+    }
+
+    private func saveStateIfChanged() async {
+        let state = await runtime.savedState
+        guard state != savedState else { return }
+        savedState = state
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try AtomicFile.write(try encoder.encode(state), to: stateFile)
+        } catch {
+            logger.warning("cannot save the face state to \(stateFile.path): \(error)")
+        }
+    }
+
+    /// What the run cost so far (`--usage-report`).
+    func usage() async -> UsageReport {
+        let statistics = await runtime.statistics
+        return UsageReport.measure(runtimeWakeUps: statistics.wakeUps, frames: statistics.frames, firstFrame: firstFrameMilliseconds)
+    }
+
+    /// Saves the state and leaves the panel as the board asks: display off, or the last
+    /// frame kept (e-paper keeps its image without power anyway).
+    func shutDown() async {
+        await exclusive {
+            await saveStateIfChanged()
+            if board.panel.onExit == "off", let lastFrame {
+                await assembly.display.show(lastFrame.bitmap, state: .off)
+            }
+        }
+    }
+
+    // MARK: - ControlTarget
+
+    func status() async -> ControlStatus {
+        await exclusive {
+            let status = await runtime.status()
+            let instances = await runtime.instanceStatus()
+            let statistics = await runtime.statistics
+            return ControlStatus(
+                board: board.name, state: "\(status.state)",
+                slots: zip(plan.face.slots, status.slots).map { slot, shown in
+                    ControlStatus.Slot(family: slot.family.rawValue, kind: shown.kind, placeholder: shown.isPlaceholder, invalidated: shown.isInvalidated,
+                                       activity: shown.activityID, activityStale: shown.activityIsStale,
+                                       controls: shown.regions.map(\.label), focused: shown.focusedRegion)
+                },
+                widgets: instances.map { ControlStatus.Widget(kind: $0.kind, slot: $0.slot, budgetUsed: $0.budgetUsed, intentsFinished: $0.intentsFinished, reloading: $0.isReloading) },
+                nextWakeUp: await runtime.nextWakeUp, frames: statistics.frames, wakeUps: statistics.wakeUps,
+                panelHealthy: await assembly.pipeline.isHealthy, buttonEvents: recent, intents: intents)
+        }
+    }
+
+    func reload(kind: String) async throws {
+        let kinds = Set(plan.face.slots.flatMap { $0.widgets.map(\.kind) })
+        guard kinds.contains(kind) else { throw ControlError.unknown("widget kind", kind, known: kinds.sorted()) }
+        runtime.widgetCenter.reloadTimelines(ofKind: kind)
+    }
+
+    /// A gesture made up by the control socket, bypassing debounce and timing.
+    func press(button: String, gesture: ButtonGesture) async throws {
+        guard input.buttons.contains(button) else { throw ControlError.unknown("button", button, known: input.buttons) }
+        await exclusive {
+            await show(await dispatch(button: button, gesture: gesture, synthetic: true).last)
+        }
+    }
+
+    func screenshot() async throws -> [UInt8] {
+        if let glass = await assembly.glass?() { return try glass.png() }
+        guard let lastFrame else { throw ControlError(description: "nothing has been drawn yet") }
+        return try lastFrame.bitmap.png()
+    }
+
+    func activity(_ request: ActivityControlRequest) async throws -> String {
+        try await exclusive {
+            do {
+                let id = try runtime.activity(request.runtimeRequest())
+                // The runtime notices the new activity on its next step; run it now so the slot changes at once.
+                await show(await runtime.update().last)
+                return Result<String, any Error>.success(id)
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+}
