@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceInput", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
-        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceHost", "GlanceInput", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -61,6 +61,8 @@ actor FaceHost: ControlTarget {
 
     private var frameIndex = 0
     private var lastFrame: Frame?
+    /// The frame the display was last given.
+    var shownFrame: Frame? { lastFrame }
     private var savedState: FaceRuntimeState?
     /// Button events seen, newest last (at most 50), for `glance ctl status`.
     private var recent: [String] = []
@@ -112,7 +114,7 @@ actor FaceHost: ControlTarget {
         await exclusive {
             var frames = await runtime.start()
             frames += await runtime.settle()
-            await show(frames.last)
+            await show(frames)
         }
     }
 
@@ -128,8 +130,7 @@ actor FaceHost: ControlTarget {
             // Bounded: a deadline that stays due without progress must not hang a simulated run.
             for _ in 0..<1000 where !stopped {
                 await work()
-                let settled = await runtime.settle()
-                if !settled.isEmpty { await show(settled.last) }
+                await show(await runtime.settle())
                 let next = await nextDeadlineUnlocked()
                 guard !inbox.withLock({ $0.isEmpty }) || isDue(next) else { return }
             }
@@ -145,6 +146,8 @@ actor FaceHost: ControlTarget {
             // At least a millisecond per step, so a deadline that keeps coming back cannot stall the run.
             clock.advance(to: max(next, clock.now.addingTimeInterval(0.001)))
             await drain()
+            // A simulated day is long work: let the rest of the process run between deadlines.
+            await Task.yield()
         }
         if !stopped { clock.advance(to: end) }
     }
@@ -226,9 +229,8 @@ actor FaceHost: ControlTarget {
             frames += await dispatch(input.advance(to: clock.inputTime))
         }
         if let stopAt, now >= stopAt { stopped = true }
-        framesMade += frames.count
-        if let last = frames.last {
-            await show(last)
+        if !frames.isEmpty {
+            await show(frames)
         } else if await displayIsDue() {
             await refreshDisplay(await assembly.display.update())
         }
@@ -313,10 +315,11 @@ actor FaceHost: ControlTarget {
 
     // MARK: - The glass
 
-    /// Gives the display the newest frame, then the extras: the simulator's screen, a PNG in
-    /// the frame folder, the state file when it changed.
-    private func show(_ frame: Frame?) async {
-        guard let frame else { return }
+    /// Gives the display the newest of `frames` (the others are superseded already), then the
+    /// extras: the simulator's screen, a PNG in the frame folder, the state file when it changed.
+    private func show(_ frames: [Frame]) async {
+        framesMade += frames.count
+        guard let frame = frames.last else { return }
         lastFrame = frame
         framesShown += 1
         let outcome = await assembly.display.show(frame.bitmap, state: frame.state)
@@ -418,7 +421,7 @@ actor FaceHost: ControlTarget {
     func press(button: String, gesture: ButtonGesture) async throws {
         guard input.buttons.contains(button) else { throw ControlError.unknown("button", button, known: input.buttons) }
         await exclusive {
-            await show(await dispatch(button: button, gesture: gesture, synthetic: true).last)
+            await show(await dispatch(button: button, gesture: gesture, synthetic: true))
         }
     }
 
@@ -433,7 +436,7 @@ actor FaceHost: ControlTarget {
             do {
                 let id = try runtime.activity(request.runtimeRequest())
                 // The runtime notices the new activity on its next step; run it now so the slot changes at once.
-                await show(await runtime.update().last)
+                await show(await runtime.update())
                 return Result<String, any Error>.success(id)
             } catch {
                 return .failure(error)

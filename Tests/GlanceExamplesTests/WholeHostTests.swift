@@ -1,0 +1,318 @@
+import Foundation
+import Glance
+import GlanceInput
+import GlancePanels
+import GlanceTesting
+import Logging
+import Testing
+@testable import GlanceExamples
+@testable import GlanceHost
+
+/// Every glass state the panel passes through: the emulator's glass read after each bus
+/// transaction, with the clock's time.
+private actor GlassRecorder {
+    private var read: (@Sendable () async -> Bitmap)?
+    private(set) var states: [(date: Date, glass: Bitmap)] = []
+    private var clock: ManualClock?
+
+    func attach(_ read: @escaping @Sendable () async -> Bitmap, clock: ManualClock) {
+        self.read = read
+        self.clock = clock
+    }
+
+    func record() async {
+        guard let read, let clock else { return }
+        states.append((clock.now, await read()))
+    }
+
+    func clear() { states = [] }
+}
+
+/// An I2C device that lets the recorder look at the glass after every transaction.
+private struct RecordingDevice: I2CDevice {
+    let inner: any I2CDevice
+    let recorder: GlassRecorder
+    var bus: Int { inner.bus }
+    var address: UInt8 { inner.address }
+    var maximumTransactionLength: Int { inner.maximumTransactionLength }
+    func write(_ bytes: [UInt8]) async throws {
+        try await inner.write(bytes)
+        await recorder.record()
+    }
+}
+
+/// The demo's widgets with fixture data on a board's emulated panel, run by the real
+/// `FaceHost` on a clock the test owns: buttons are edges stamped on that clock, and every
+/// check reads the glass through the controller emulator.
+private struct HostRig {
+    let clock: ManualClock
+    let host: FaceHost
+    let recorder = GlassRecorder()
+    private let folders: [TemporaryDirectory]
+
+    init(board: String = "simulator", face yaml: String, facePath: String? = nil, at start: Date, night: NightSchedule? = nil) async throws {
+        let data = try TemporaryDirectory(), proc = try TemporaryDirectory(), state = try TemporaryDirectory()
+        try data.write(#"{"location": "Berlin", "temperature": 12, "condition": "Partly Cloudy", "symbol": "cloud.sun.fill", "low": 6, "high": 15, "updated": "2026-11-21T10:30:00Z"}"#,
+                       to: "glance/weather.json")
+        try proc.write("47236\n", to: "sys/class/thermal/thermal_zone0/temp")
+        try proc.write("0.42 0.30 0.25 1/123 4567\n", to: "proc/loadavg")
+        try proc.write("MemTotal: 3887768 kB\nMemAvailable: 3046952 kB\n", to: "proc/meminfo")
+        try proc.write("273156.42 1020311.86\n", to: "proc/uptime")
+        folders = [data, proc, state]
+        let clock = ManualClock(now: start)
+        self.clock = clock
+        let now: @Sendable () -> Date = { clock.now }
+        let widgets = HostClockWidget(now: now).descriptors + WeatherWidget(group: data.group, now: now).descriptors
+            + TasksWidget(store: TaskStore(group: data.group), now: now).descriptors
+            + SystemWidget(root: proc.url, now: now).descriptors + KitchenTimerWidget().descriptors
+        let recorder = self.recorder
+        let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .warning, destination: .sink { _ in }) }
+        host = try await FaceAssembly.make(.init(
+            board: try BoardCatalog.board(board), face: try FaceConfiguration(yaml: yaml, file: "glance.yaml"), facePath: facePath,
+            bundle: BundleContents(widgets: widgets), clock: clock, logger: logger, stateDirectory: state.url,
+            capture: nil, frameFolder: nil, screen: nil,
+            adjustSettings: { settings in
+                settings.locale = Locale(identifier: "en_US_POSIX")
+                settings.timeZone = utc
+                if let night { settings.alwaysOn.night = night }
+            },
+            wrapI2C: { RecordingDevice(inner: $0, recorder: recorder) }))
+        if let glass = host.assembly.glass { await recorder.attach(glass, clock: clock) }
+        await host.start()
+        await host.drain()
+    }
+
+    var display: PanelDisplay { host.assembly.display }
+
+    /// A click (or, held longer, a long press) of `button`, on the host's clock.
+    func press(_ button: String, holding: Duration = .milliseconds(80)) async {
+        let id = ButtonID(rawValue: button)
+        host.post(.edge(ButtonEdge(button: id, pressed: true, time: clock.inputTime)))
+        await host.drain()
+        await host.run(until: clock.now.addingTimeInterval(holding.timeInterval), on: clock)
+        host.post(.edge(ButtonEdge(button: id, pressed: false, time: clock.inputTime)))
+        await host.drain()
+        // Past the double-click window, so the click is decided.
+        await host.run(until: clock.now.addingTimeInterval(0.5), on: clock)
+    }
+
+    func run(for seconds: TimeInterval) async {
+        await host.run(until: clock.now.addingTimeInterval(seconds), on: clock)
+    }
+
+    func run(until date: Date) async {
+        await host.run(until: date, on: clock)
+    }
+
+    /// What the first slot shows.
+    func shown() async -> String? {
+        let slot = await host.status().slots.first
+        return slot?.kind ?? slot?.activity.map { _ in "activity" }
+    }
+
+    /// Whether the glass shows, lit pixel for lit pixel, the host's last frame as the display
+    /// means it: converted, shifted and rotated for the controller.
+    func glassShowsTheLastFrame() async -> Bool {
+        guard let frame = await host.shownFrame, let read = host.assembly.glass else { return false }
+        let glass = await read()
+        let shift = await display.pixelShift
+        guard frame.state.isLit else { return glass.pixels.allSatisfy { $0 == 0 } }
+        let expected = display.pipeline.expectedGlass(for: frame.bitmap, shift: shift)
+        return glass.size == expected.size && zip(glass.pixels, expected.pixels).allSatisfy { ($0 > 0) == ($1 > 0) }
+    }
+}
+
+/// The clock as `ClockWidget` has it, reading the host's clock instead of the system's.
+private struct HostClockWidget: Widget {
+    let now: @Sendable () -> Date
+    init() { now = { Date() } }
+    init(now: @escaping @Sendable () -> Date) { self.now = now }
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "clock", provider: ClockProvider(now: now)) { ClockView(entry: $0) }
+            .supportedFamilies([.accessoryRectangular, .accessoryCircular, .accessoryInline])
+    }
+}
+
+private extension Bitmap {
+    var isDark: Bool { pixels.allSatisfy { $0 == 0 } }
+}
+
+/// The demo face as Examples/glance.yaml has it, with built-in actions only (its intents write
+/// to the real app group), a night and a long-press that only wakes.
+private let demoFace = """
+    board: simulator
+    slots:
+      - family: accessoryRectangular
+        widgets: [clock, weather, tasks, system]
+        pinned: true
+    bindings:
+      up: stack.previous
+      down: stack.next
+      right: focus.next
+      centre: focus.activate
+      A: {long-press: wake}
+    always-on:
+      idle: 30s
+      hide-sensitive: true
+    reload-budget: 1500
+    """
+
+/// 2026-11-21 08:00:00 UTC, a Saturday morning.
+private let morning = Date(timeIntervalSince1970: 1_795_248_000)
+
+/// DESIGN's whole host, on a manual clock: what a maker sees over a day, read off the glass.
+@Suite struct WholeHostTests {
+    @Test func theDemoFaceForADay() async throws {
+        let night = NightSchedule(start: (23, 0), end: (7, 0), timeZone: utc)
+        let rig = try await HostRig(face: demoFace, at: morning, night: night)
+        #expect(await rig.shown() == "clock")
+        #expect(await rig.glassShowsTheLastFrame())
+
+        // Presses page through the stack; the glass follows each one.
+        await rig.press("down")
+        #expect(await rig.shown() == "weather")
+        #expect(await rig.glassShowsTheLastFrame())
+        await rig.press("down")
+        #expect(await rig.shown() == "tasks")
+        await rig.press("right")
+        #expect(await rig.host.status().slots[0].focused != nil, "the focus ring is on the task toggle")
+
+        // Idle: always-on, dimmed by the display; the glass shows the reduced picture, dimmer.
+        let litBefore = await rig.host.assembly.glass!().pixels.max() ?? 0
+        await rig.run(for: 31)
+        #expect(await rig.host.status().state == "alwaysOn")
+        #expect(await rig.display.brightness == .dim)
+        #expect(await rig.glassShowsTheLastFrame())
+        #expect((await rig.host.assembly.glass!().pixels.max() ?? 0) < litBefore, "always-on is dimmer on the glass")
+
+        // The first press only wakes; the next one acts.
+        await rig.press("up")
+        #expect(await rig.host.status().state == "active")
+        #expect(await rig.shown() == "tasks", "the waking press ran nothing")
+        await rig.press("up")
+        #expect(await rig.shown() == "weather")
+
+        // A live activity takes the slot until it is dismissed.
+        let start = rig.clock.now
+        let end = start.addingTimeInterval(300)
+        let id = try await rig.host.activity(ActivityControlRequest(
+            action: .start, type: "KitchenTimerAttributes", attributes: .object(["name": .string("Tea"), "duration": .number(300)]),
+            state: .object(["endDate": .string(ISO8601DateFormatter().string(from: end))]), staleDate: end, relevanceScore: 100))
+        #expect(await rig.shown() == "activity")
+        #expect(await rig.glassShowsTheLastFrame())
+        _ = try await rig.host.activity(ActivityControlRequest(action: .end, id: id, dismissal: ISO8601DateFormatter().string(from: end.addingTimeInterval(60))))
+        await rig.run(for: 200)
+        #expect(await rig.shown() == "activity", "still counting down")
+        #expect(await rig.glassShowsTheLastFrame())
+        await rig.run(until: end.addingTimeInterval(61))
+        #expect(await rig.shown() == "weather", "dismissed a minute after zero")
+
+        // Night: off at 23:00, the glass dark; at 07:00 back to always-on with the picture of
+        // the morning drawn before the light comes on.
+        await rig.run(until: morning.addingTimeInterval(15 * 3600 + 1))
+        #expect(await rig.host.status().state == "off")
+        #expect(await rig.display.brightness == .off)
+        #expect(await rig.host.assembly.glass!().isDark)
+        await rig.recorder.clear()
+        await rig.run(until: morning.addingTimeInterval(23 * 3600 + 1))
+        #expect(await rig.host.status().state == "alwaysOn")
+        #expect(await rig.glassShowsTheLastFrame())
+        let states = await rig.recorder.states
+        let firstLit = try #require(states.first { !$0.glass.isDark })
+        #expect(firstLit.glass == states.last?.glass, "the first light shows the new picture, not the one from 23:00")
+
+        // A morning press wakes the face; the day ends with the glass still right.
+        await rig.press("down")
+        #expect(await rig.host.status().state == "active")
+        await rig.run(until: morning.addingTimeInterval(24 * 3600))
+        #expect(await rig.glassShowsTheLastFrame())
+        let made = await rig.host.framesMade, shown = await rig.host.framesShown
+        #expect(shown <= made, "only the newest frame of a round reaches the display (\(shown) of \(made))")
+        #expect(await rig.host.runtime.statistics.idleWakeUps == 0, "the runtime woke only when something was due")
+    }
+
+    @Test func anEPaperBoardRefreshesAsItsDisplayDecides() async throws {
+        let face = """
+            board: simulator-epaper
+            slots:
+              - family: accessoryRectangular
+                widgets: [clock]
+            """
+        let rig = try await HostRig(board: "simulator-epaper", face: face, at: morning)
+        // Four hours of minute ticks: over two hundred refreshes (a day takes long on a busy test machine).
+        await rig.run(until: morning.addingTimeInterval(4 * 3600 + 60))
+        let decided = await rig.display.statistics.refreshes
+        let done = try #require(await (rig.display.pipeline.controller as? SSD1680Controller)?.refreshes)
+        // The display's decision is what the controller did: none is dropped or second-guessed.
+        #expect(decided == done)
+        let partial = decided[.partial] ?? 0, full = decided[.full] ?? 0
+        let board = try BoardCatalog.board("simulator-epaper")
+        #expect(partial > 200, "a minute clock redraws partially (\(partial))")
+        #expect(full >= partial / (board.panel.fullRefreshEvery + 1), "a full refresh after every \(board.panel.fullRefreshEvery) partial ones")
+        #expect(full <= partial / board.panel.fullRefreshEvery + 2)
+        #expect(await rig.display.pixelShift == .zero, "e-paper does not shift")
+    }
+
+    @Test func aBurnInShiftStepNeverRedrawsAStalePicture() async throws {
+        let face = """
+            board: simulator
+            slots:
+              - family: accessoryRectangular
+                widgets: [clock]
+            always-on: {idle: 1h}
+            """
+        // 08:04:59.5: at 08:05:00 the minute changes and the shift takes its next step together.
+        let rig = try await HostRig(face: face, at: morning.addingTimeInterval(299.5))
+        let before = try #require(await rig.host.assembly.glass?())
+        let shiftBefore = await rig.display.pixelShift
+        await rig.recorder.clear()
+        await rig.run(for: 0.7)
+        #expect(await rig.display.pixelShift != shiftBefore, "the shift stepped at 08:05:00")
+        let states = await rig.recorder.states.map(\.glass)
+        let after = try #require(states.last)
+        #expect(after != before)
+        // Between bus transactions the glass only ever mixes the old and the new picture: no
+        // pixel shows a third one (the old picture at the new shift, sent first, would).
+        for (index, state) in states.enumerated() {
+            let stray = (0..<state.pixels.count).filter { ($0 < before.pixels.count) && (state.pixels[$0] > 0) != (before.pixels[$0] > 0)
+                && (state.pixels[$0] > 0) != (after.pixels[$0] > 0) }
+            #expect(stray.isEmpty, "state \(index) of \(states.count) shows \(stray.count) pixels of neither picture")
+        }
+        #expect(await rig.glassShowsTheLastFrame())
+    }
+
+    @Test func aPressBoundToNothingStillKeepsTheFaceAwake() async throws {
+        let rig = try await HostRig(face: demoFace, at: morning)
+        await rig.run(for: 25)
+        // A click of A: A is bound only to long-press, so the click runs nothing, but it is a
+        // button event, and it restarts the idle timeout (WIDGETKIT item 27).
+        await rig.press("A")
+        await rig.run(until: morning.addingTimeInterval(40))
+        #expect(await rig.host.status().state == "active")
+        await rig.run(until: morning.addingTimeInterval(60))
+        #expect(await rig.host.status().state == "alwaysOn")
+    }
+
+    @Test func twoQuickHangupsLeaveOneFaceDrawing() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("glance.yaml").path
+        func face(_ kind: String) -> String {
+            "board: simulator\nslots:\n  - family: accessoryRectangular\n    widgets: [\(kind)]\nalways-on: {idle: 1h}\n"
+        }
+        try folder.write(face("clock"), to: "glance.yaml")
+        let rig = try await HostRig(face: face("clock"), facePath: path, at: morning)
+        #expect(await rig.shown() == "clock")
+        try folder.write(face("weather"), to: "glance.yaml")
+        rig.host.post(.reloadFace)
+        try folder.write(face("system"), to: "glance.yaml")
+        rig.host.post(.reloadFace)
+        await rig.host.drain()
+        #expect(await rig.shown() == "system")
+        // Minutes later only the last face draws: every check finds the glass showing its frame.
+        for _ in 0..<5 {
+            await rig.run(for: 61)
+            #expect(await rig.shown() == "system")
+            #expect(await rig.glassShowsTheLastFrame())
+        }
+    }
+}

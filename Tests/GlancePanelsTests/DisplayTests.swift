@@ -1,0 +1,120 @@
+import GlancePanels
+import GlanceTesting
+import Testing
+
+/// Records what the glass shows after every bus transaction.
+private actor GlassLog {
+    private(set) var shown: [Bitmap] = []
+    var read: (@Sendable () async -> Bitmap)?
+    func set(_ read: @escaping @Sendable () async -> Bitmap) { self.read = read }
+    func record() async { if let read { shown.append(await read()) } }
+    func clear() { shown = [] }
+}
+
+private struct LoggingDevice: I2CDevice {
+    let inner: any I2CDevice
+    let log: GlassLog
+    var bus: Int { inner.bus }
+    var address: UInt8 { inner.address }
+    var maximumTransactionLength: Int { inner.maximumTransactionLength }
+    func write(_ bytes: [UInt8]) async throws {
+        try await inner.write(bytes)
+        await log.record()
+    }
+}
+
+/// `PanelDisplay`: the one owner of the glass (WIDGETKIT items 29 and 30).
+@Suite struct DisplayTests {
+    private static func rig(shift: Duration? = .seconds(300)) async -> (PanelDisplay, PanelHarness, GlassLog, ManualClock) {
+        let log = GlassLog()
+        let harness = OLEDSetup.ssd1306(SSD1306Controller.Model.all[0]).make { LoggingDevice(inner: $0, log: log) }
+        await log.set(harness.shown)
+        let clock = ManualClock()
+        let display = PanelDisplay(pipeline: PanelPipeline(controller: harness.controller, clock: clock), clock: clock,
+                                   settings: .init(shiftPeriod: shift))
+        return (display, harness, log, clock)
+    }
+
+    @Test func statesChooseTheLevelAndAWakeWritesThePictureBeforeTheLight() async {
+        let (display, harness, log, _) = await Self.rig(shift: nil)
+        var generator = FrameGenerator(size: display.pictureSize, seed: 21)
+        let before = generator.randomPicture(), after = generator.next(after: before)
+        await display.show(before, state: .active)
+        let normal = await harness.glass().pixels.max() ?? 0
+        #expect(await display.brightness == .normal)
+        await display.show(before, state: .alwaysOn)
+        #expect(await display.brightness == .dim)
+        #expect((await harness.glass().pixels.max() ?? 0) < normal)
+
+        // Off: dark first, then the RAM follows the new picture while nothing shows.
+        await log.clear()
+        await display.show(after, state: .off)
+        #expect(await display.brightness == .off)
+        #expect(await log.shown.allSatisfy { $0.pixels.allSatisfy { $0 == 0 } }, "nothing of the new picture showed while going off")
+        #expect(await harness.glass().pixels.max() == 0)
+
+        // Wake: the light comes on over the picture already in RAM.
+        let newest = generator.next(after: after)
+        await log.clear()
+        await display.show(newest, state: .active)
+        let expected = display.pipeline.expectedGlass(for: newest)
+        let lit = await log.shown.filter { $0.pixels.contains { $0 > 0 } }
+        #expect(lit.first == expected, "the first light showed the newest picture")
+        #expect(await harness.shown() == expected)
+    }
+
+    @Test func theShiftStepsOnTheClockAndRedrawsOnlyTheLatestPicture() async {
+        let (display, harness, _, clock) = await Self.rig()
+        var generator = FrameGenerator(size: display.pictureSize, seed: 5)
+        let picture = generator.randomPicture()
+        await display.show(picture, state: .active)
+        let first = await display.pixelShift
+        let due = await display.nextDeadline
+        #expect(due.map { $0 > clock.now && $0 <= clock.now.addingTimeInterval(300) } == true)
+        var seen = Set([first])
+        for _ in 0..<9 {
+            clock.advance(to: await display.nextDeadline!)
+            await display.update()
+            seen.insert(await display.pixelShift)
+            #expect(await harness.shown() == display.pipeline.expectedGlass(for: picture, shift: await display.pixelShift))
+        }
+        #expect(seen.count == PanelDisplay.shiftOrbit.count, "the shift visits its whole orbit")
+        #expect(seen.allSatisfy { abs($0.x) <= 1 && abs($0.y) <= 1 })
+        // Off: no shift steps are scheduled for a dark glass.
+        await display.show(picture, state: .off)
+        #expect(await display.nextDeadline == nil)
+    }
+
+    @Test func anIdenticalPictureSendsNothing() async {
+        let (display, harness, _, _) = await Self.rig(shift: nil)
+        var generator = FrameGenerator(size: display.pictureSize, seed: 3)
+        let picture = generator.randomPicture()
+        await display.show(picture, state: .active)
+        let traffic = await harness.traffic()
+        guard case .unchanged = await display.show(picture, state: .active) else { Issue.record("an identical picture was sent"); return }
+        #expect(await harness.traffic() == traffic)
+        #expect(await display.statistics.writes == 1)
+    }
+
+    @Test func aCorruptEPaperStateIsReportedAndAnsweredWithAFullRefresh() async {
+        let store = MemoryEInkStateStore(state: EInkState(width: 10, height: 10, partialRefreshesSinceFull: 3, lastFullRefresh: .zero,
+                                                          image: [UInt8](repeating: 0, count: 20)))
+        let rig = EInkRig(store: store)
+        let lines = Lines()
+        let display = PanelDisplay(pipeline: PanelPipeline(controller: rig.controller, clock: rig.clock), clock: rig.clock,
+                                   store: store, report: { lines.append($0) })
+        var generator = FrameGenerator(size: display.pictureSize, seed: 12)
+        await display.show(generator.randomPicture(), state: .active)
+        #expect(lines.all.count == 1 && lines.all[0].contains("10×10"))
+        #expect(await display.statistics.refreshes == [.full: 1])
+        #expect(await rig.emulator.fullRefreshes == 1)
+    }
+}
+
+/// Lines reported by a display.
+private final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
