@@ -9,7 +9,7 @@ public struct EInkState: Hashable, Sendable {
     public var height: Int
     /// Partial refreshes since the last full refresh.
     public var partialRefreshesSinceFull: Int
-    /// When the last full refresh happened, as `PanelClock.now()` read it.
+    /// When the last full refresh happened: wall-clock time since the Unix epoch (`HostClock.now`).
     public var lastFullRefresh: Duration
     /// The image on the glass: rows of `(width + 7) / 8` bytes, MSB leftmost, 1 = white.
     public var image: [UInt8]
