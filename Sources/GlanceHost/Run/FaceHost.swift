@@ -163,7 +163,9 @@ actor FaceHost: ControlTarget {
             if stopped { break }
             timer?.cancel()
             if let next = await nextDeadline() {
-                let delay = Duration.seconds(max(0, next.timeIntervalSince(clock.now)))
+                // At most a minute at a time: a wall clock set forward (NTP at boot on a Pi
+                // without a battery clock) is noticed within a minute.
+                let delay = Duration.seconds(min(Self.longestWait, max(0, next.timeIntervalSince(clock.now))))
                 let clock = self.clock, doorbell = self.doorbell
                 timer = Task {
                     do {
@@ -177,6 +179,9 @@ actor FaceHost: ControlTarget {
         } while await iterator.next() != nil
         timer?.cancel()
     }
+
+    /// The longest single wait of the live loop, in seconds.
+    static let longestWait: TimeInterval = 60
 
     /// The next moment something is due: the runtime's wake-up, a gesture decision, the
     /// display's shift step, refresh or retry, the end of the run.
