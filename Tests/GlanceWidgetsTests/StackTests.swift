@@ -17,6 +17,29 @@ struct HugeAttributes: ActivityAttributes {
 
 /// WIDGETKIT.md items 31–32: smart stacks and live activities.
 @Suite struct StackTests {
+    @Test func aSmartStackAloneNavigatesAndPromotesOnlyNewWinners() {
+        var stack = SmartStack(members: [4, 7, 9], ordering: .relevance)
+        #expect(stack.visible == 4)
+        #expect(stack.navigate(by: -1) && stack.visible == 9)
+        #expect(stack.navigate(by: 1) && stack.visible == 4)
+        var scores: [Int: Float] = [7: 0.5, 9: 0]
+        #expect(stack.promote { scores[$0] } && stack.visible == 7)
+        // Navigating away sticks while the winner stays the same…
+        #expect(stack.navigate(by: 1) && stack.visible == 9)
+        #expect(!stack.promote { scores[$0] } && stack.visible == 9)
+        // …a new winner promotes again; a score of 0 or less never does.
+        scores = [4: 2, 9: -1]
+        #expect(stack.promote { scores[$0] } && stack.visible == 4)
+        scores = [9: 0]
+        #expect(!stack.promote { scores[$0] } && stack.visible == 4)
+        // A pinned stack and a single widget ignore relevance; one widget cannot navigate.
+        var pinned = SmartStack(members: [1, 2], ordering: .pinned)
+        #expect(!pinned.promote { _ in 5 } && pinned.visible == 1)
+        var single = SmartStack(members: [3], ordering: .relevance)
+        #expect(!single.navigate(by: 1) && !single.promote { _ in 5 })
+        #expect(pinned.show(instance: 2) && pinned.visible == 2 && !pinned.show(instance: 8))
+    }
+
     /// Three widgets in one stack: "a" never relevant, "b" relevant (0.5) from 100 s for 300 s, "c" scored 0.
     private func stack(ordering: StackOrdering, clock: ManualClock) throws -> (FaceRuntime, LogBox) {
         let a = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 1)], .never) }

@@ -83,7 +83,7 @@ extension FaceRuntime {
             return
         }
         let region = render.interactiveRegions[current.region]
-        let targets = shownActivities[current.slot] == nil ? [stacks[current.slot].members[stacks[current.slot].shown]] : []
+        let targets = shownActivities[current.slot] == nil ? [stacks[current.slot].visible] : []
         switch region.action {
         case .intent(let reference):
             guard let intent = reference.value as? any AppIntent else {

@@ -60,7 +60,7 @@ extension FaceRuntime {
             return remember(ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now,
                                                 antialiased: face.antialiased), slot: slot, key: key, at: now)
         }
-        let index = stacks[slot].members[stacks[slot].shown]
+        let index = stacks[slot].visible
         let instance = instances[index]
         var reasons: RedactionReasons = []
         if instance.isPlaceholder { reasons.insert(.placeholder) }

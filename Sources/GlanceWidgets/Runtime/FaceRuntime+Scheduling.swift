@@ -189,19 +189,8 @@ extension FaceRuntime {
     // MARK: - Stacks
 
     private func updateStacks(at now: Date) {
-        for slot in stacks.indices where stacks[slot].members.count > 1 && stacks[slot].ordering == .relevance {
-            var winner: Int?
-            var best: Float = 0
-            for (position, member) in stacks[slot].members.enumerated() {
-                if let score = instances[member].relevanceScore(at: now), score > best {
-                    best = score
-                    winner = position
-                }
-            }
-            guard winner != stacks[slot].lastPromoted else { continue }
-            stacks[slot].lastPromoted = winner
-            if let winner, winner != stacks[slot].shown {
-                stacks[slot].shown = winner
+        for slot in stacks.indices where stacks[slot].followsRelevance {
+            if stacks[slot].promote(score: { instances[$0].relevanceScore(at: now) }) {
                 progress = true
                 if focus?.slot == slot { focus = nil }
             }
@@ -210,12 +199,10 @@ extension FaceRuntime {
 
     /// Shows the next (`step` 1) or previous (-1) widget of `slot`'s stack.
     func navigateStack(_ slot: Int, by step: Int) {
-        let count = stacks[slot].members.count
-        guard count > 1 else {
+        guard stacks[slot].navigate(by: step) else {
             log(.info, kind: nil, "slot \(slot) holds one widget; stack navigation does nothing")
             return
         }
-        stacks[slot].shown = (stacks[slot].shown + step + count) % count
         if focus?.slot == slot { focus = nil }
         progress = true
     }
@@ -240,11 +227,11 @@ extension FaceRuntime {
             }
         }
         for (slot, stack) in stacks.enumerated() {
-            let visible = stack.members[stack.shown]
+            let visible = stack.visible
             if lit, shownActivities[slot] == nil {
                 candidates.append(instances[visible].nextEntryDate(after: now))
             }
-            if stack.members.count > 1, stack.ordering == .relevance {
+            if stack.followsRelevance {
                 for member in stack.members {
                     candidates.append(instances[member].nextEntryDate(after: now))
                     candidates.append(instances[member].relevanceEnd(after: now))

@@ -12,7 +12,7 @@ public struct FaceRuntimeState: Codable, Sendable, Hashable {
 extension FaceRuntime {
     /// The state to save: which widget each stack shows.
     public var savedState: FaceRuntimeState {
-        FaceRuntimeState(shownKinds: stacks.map { stack in stack.members.isEmpty ? nil : instances[stack.members[stack.shown]].kind })
+        FaceRuntimeState(shownKinds: stacks.map { stack in stack.members.isEmpty ? nil : instances[stack.visible].kind })
     }
 
     /// Brings back a saved state before `start()`: each stack shows the saved kind again when
@@ -20,8 +20,8 @@ extension FaceRuntime {
     public func restore(_ state: FaceRuntimeState) {
         guard !started else { return }
         for (slot, kind) in state.shownKinds.enumerated() where slot < stacks.count {
-            if let kind, let index = stacks[slot].members.firstIndex(where: { instances[$0].kind == kind }) {
-                stacks[slot].shown = index
+            if let kind, let instance = stacks[slot].members.first(where: { instances[$0].kind == kind }) {
+                _ = stacks[slot].show(instance: instance)
             }
         }
     }

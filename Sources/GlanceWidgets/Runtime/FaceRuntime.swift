@@ -30,7 +30,7 @@ public actor FaceRuntime {
     let activityEngines: [String: ActivityEngine]
 
     var instances: [WidgetInstance] = []
-    var stacks: [StackState] = []
+    var stacks: [SmartStack] = []
     var machine: AlwaysOnMachine
     var focus: (slot: Int, region: Int)?
     var renders: [RenderResult?]
@@ -89,7 +89,7 @@ public actor FaceRuntime {
         }
         let known = widgets.compactMap { $0.timeline == nil ? nil : $0.kind }
         var instances = [WidgetInstance]()
-        var stacks = [StackState]()
+        var stacks = [SmartStack]()
         let panel = Rect(origin: .zero, size: face.size)
         for (index, slot) in face.slots.enumerated() {
             guard !slot.widgets.isEmpty else { throw .emptySlot(index) }
@@ -108,7 +108,7 @@ public actor FaceRuntime {
                                                 configuration: placement.configuration, context: context,
                                                 budget: ReloadBudget(limit: settings.reloadBudget)))
             }
-            stacks.append(StackState(members: members, ordering: slot.ordering))
+            stacks.append(SmartStack(members: members, ordering: slot.ordering))
         }
         self.face = face
         self.settings = settings
@@ -223,7 +223,7 @@ public actor FaceRuntime {
                 return SlotStatus(kind: nil, entry: nil, isPlaceholder: false, isInvalidated: false, activityID: id,
                                   activityIsStale: activity.staleDate.map { now >= $0 } ?? false, regions: regions, focusedRegion: focused)
             }
-            let instance = instances[stacks[slot].members[stacks[slot].shown]]
+            let instance = instances[stacks[slot].visible]
             let entry = instance.entryIndex(at: now).map { instance.entries[$0].value }
             return SlotStatus(kind: instance.kind, entry: entry, isPlaceholder: instance.isPlaceholder,
                               isInvalidated: instance.pendingIntents > 0, activityID: nil, activityIsStale: false,

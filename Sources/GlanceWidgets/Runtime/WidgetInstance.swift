@@ -100,16 +100,6 @@ struct WidgetInstance {
     }
 }
 
-/// The widgets of one slot and which one is shown.
-struct StackState {
-    /// Instance ids, in the face's order.
-    let members: [Int]
-    let ordering: StackOrdering
-    /// Index into `members` of the widget shown.
-    var shown = 0
-    /// The last member relevance promoted, to notice a new promotion.
-    var lastPromoted: Int?
-}
 
 /// Completion-handler answers: taken synchronously if given during the call, else handed to
 /// `late` once. Later calls are ignored, so a provider calling twice cannot resume twice.
