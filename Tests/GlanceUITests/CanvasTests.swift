@@ -122,6 +122,15 @@ import Testing
         }
     }
 
+    @Test func liveTextOnACanvasSchedulesTheNextRedraw() {
+        let end = referenceDate.addingTimeInterval(90)
+        let canvas = Canvas { context, size in
+            context.draw(Text(end, style: .timer), in: CGRect(origin: .zero, size: size))
+        }
+        let result = ViewRenderer.render(canvas, size: Size(width: 60, height: 20), environment: testEnvironment(), at: referenceDate)
+        #expect(result.nextChange == referenceDate.addingTimeInterval(1))
+    }
+
     @Test func affineTransformsCompose() {
         let t = CGAffineTransform.identity.translatedBy(x: 1, y: 2).scaledBy(x: 3, y: 3)
         #expect(CGPoint(x: 1, y: 1).applying(t) == CGPoint(x: 4, y: 5))

@@ -148,6 +148,7 @@ extension GraphicsContext {
             var context = RenderContext(bitmap: bitmap, date: environment.renderDate)
             node.draw(in: &context)
             bitmap = context.bitmap
+            if let change = context.nextChange { target.nextChange = min(target.nextChange ?? change, change) }
         }
     }
 }

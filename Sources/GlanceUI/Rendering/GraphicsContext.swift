@@ -11,6 +11,8 @@ public struct GraphicsContext {
     /// The pixels being drawn, shared by every copy of the context.
     final class Target {
         var bitmap: Bitmap
+        /// The earliest moment live text drawn on the canvas changes, so the host redraws then.
+        var nextChange: Date?
         init(bitmap: Bitmap) { self.bitmap = bitmap }
     }
 

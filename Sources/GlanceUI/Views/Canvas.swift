@@ -60,5 +60,6 @@ final class CanvasNode: LayoutNode {
         EnvironmentValues.$current.withValue(environment) { renderer(&graphics, size) }
         context.bitmap = target.bitmap
         context.bitmap.popClip()
+        if let change = target.nextChange { context.noteChange(at: change) }
     }
 }
