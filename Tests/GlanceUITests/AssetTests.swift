@@ -38,6 +38,8 @@ private final class WarningLog: Sendable {
             ######
             ..##..
             """)
+        #expect(ascii(Image(decorative: "plus"), width: 3, height: 3, environment: environment(log)) == ".#.\n###\n.#.")
+        #expect(ascii(Image("plus", label: Text("Add")), width: 3, height: 3, environment: environment(log)) == ".#.\n###\n.#.")
         #expect(log.all.isEmpty)
     }
 

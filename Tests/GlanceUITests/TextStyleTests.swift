@@ -135,6 +135,12 @@ import Testing
         let column = VStack(alignment: .leading, spacing: 0) { Rectangle().frame(width: 4, height: 1); Rectangle().frame(width: 1, height: 1) }
         #expect(ascii(column, width: 4, height: 2, environment: rtl) == "####\n...#")
         #expect(ascii(column.environment(\.layoutDirection, .leftToRight), width: 4, height: 2, environment: rtl) == "####\n#...")
+        // Multi-line text's leading edge is the right one.
+        let lines = Text("a\nab").font(.system(size: 8))
+        #expect(ascii(lines.multilineTextAlignment(.leading), width: 12, height: 20, environment: rtl)
+            == ascii(lines.multilineTextAlignment(.trailing), width: 12, height: 20))
+        #expect(ascii(lines.multilineTextAlignment(.leading), width: 12, height: 20, environment: rtl)
+            != ascii(lines.multilineTextAlignment(.leading), width: 12, height: 20))
     }
 
     @Test func localizedStringResourcesShowTheirDefaultValue() {

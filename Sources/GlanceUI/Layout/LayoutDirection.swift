@@ -1,8 +1,8 @@
 /// The direction of a language's text, as SwiftUI's `LayoutDirection`.
 ///
 /// Right-to-left mirrors stacks: an `HStack` places its first child at the right edge, and
-/// `.leading` / `.trailing` alignments of `VStack` and `ZStack` swap sides. Text itself is
-/// drawn left to right (the panel faces are Latin).
+/// `.leading` / `.trailing` alignments of `VStack`, `ZStack` and multi-line text swap sides.
+/// Characters are still drawn left to right (the panel faces are Latin).
 public enum LayoutDirection: Hashable, CaseIterable, Sendable {
     case leftToRight
     case rightToLeft

@@ -98,7 +98,12 @@ final class TextNode: LayoutNode {
         self.plainText = runs.map(\.content).joined()
         self.nextChange = nextChange
         self.lineLimit = environment.lineLimit
-        self.alignment = environment.multilineTextAlignment
+        // Leading is the right edge in right-to-left layout, as in SwiftUI.
+        switch (environment.layoutDirection, environment.multilineTextAlignment) {
+        case (.rightToLeft, .leading): self.alignment = .trailing
+        case (.rightToLeft, .trailing): self.alignment = .leading
+        default: self.alignment = environment.multilineTextAlignment
+        }
         self.minimumScaleFactor = min(1, max(0.01, environment.minimumScaleFactor))
         self.scale = environment.displayScale
         self.redacted = environment.redactsContent

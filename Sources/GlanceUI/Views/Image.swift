@@ -48,6 +48,17 @@ public struct Image: View, PrimitiveView, Sendable {
         source = .resource(name)
     }
 
+    /// An image from the asset catalog that accessibility ignores (Glance has no
+    /// accessibility layer, so this is `Image(name)`).
+    public init(decorative name: String, bundle: Bundle? = nil) {
+        source = .resource(name)
+    }
+
+    /// An image from the asset catalog with an accessibility label (not drawn).
+    public init(_ name: String, bundle: Bundle? = nil, label: Text) {
+        source = .resource(name)
+    }
+
     init(source: Source) {
         self.source = source
     }
