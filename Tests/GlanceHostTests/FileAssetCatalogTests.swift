@@ -109,3 +109,23 @@ import GlanceUI
         #expect(try FileAssetCatalog.load(from: folder.appendingPathComponent("absent")).colors.isEmpty)
     }
 }
+
+@Suite struct AppGroupDefaultsTests {
+    @Test func defaultsRoundTripThroughTheGroupFile() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("glance-defaults-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let group = AppGroup(name: "weather", root: root)
+        #expect(try group.loadDefaults().snapshot.isEmpty)
+        try FileManager.default.createDirectory(at: group.directory, withIntermediateDirectories: true)
+        try Data(#"{"unit": "F", "refreshes": 3, "level": 0.5, "enabled": true}"#.utf8)
+            .write(to: group.directory.appendingPathComponent(AppGroup.defaultsFileName))
+        let store = try group.loadDefaults()
+        #expect(store.snapshot == ["unit": .string("F"), "refreshes": .int(3), "level": .double(0.5), "enabled": .bool(true)])
+        store.setValue(.int(4), forKey: "refreshes")
+        try group.saveDefaults(store)
+        #expect(try group.loadDefaults().value(forKey: "refreshes") == .int(4))
+
+        try Data(#"{"nested": {"a": 1}}"#.utf8).write(to: group.directory.appendingPathComponent(AppGroup.defaultsFileName))
+        #expect(throws: AppGroupError.self) { try group.loadDefaults() }
+    }
+}
