@@ -137,6 +137,41 @@ private struct RTLCalendarView: View {
     }
 }
 
+/// Compile-only patterns seen in widget code; rendered once to check nothing traps.
+private struct WidgetIdioms: View {
+    @Environment(\.showsWidgetLabel) var showsWidgetLabel
+    @Environment(\.layoutDirection) var direction
+    @AppStorage("count", store: UserDefaults(suiteName: "group.com.example")!) var count = 1
+    @AppStorage("since") var since: Date = .distantPast
+    @State private var selection: Int?
+
+    var body: some View {
+        VStack {
+            Color(.systemGray6)
+            Color(uiColor: .systemBackground)
+            Image(uiImage: UIImage(named: "photo") ?? UIImage())
+            Image(uiImage: UIImage(named: "photo")!.withRenderingMode(.alwaysTemplate))
+            Text("a").font(.system(.caption, design: .rounded)).italic().monospacedDigit().underline(true, color: .red)
+            GeometryReader { proxy in
+                Canvas { context, size in
+                    var faded = context
+                    faded.opacity = 0.4
+                    faded.fill(Path(roundedRect: CGRect(origin: .zero, size: size), cornerRadius: 3), with: .color(.accentColor))
+                    context.draw(Text("x"), in: CGRect(x: 0, y: 0, width: proxy.size.width, height: 10))
+                    let resolved = context.resolve(Text("y"))
+                    context.draw(resolved, at: .zero, anchor: .topLeading)
+                    context.draw(Image(systemName: "star"), at: CGPoint(x: 2, y: 2))
+                    context.clip(to: Path(ellipseIn: CGRect(origin: .zero, size: size)))
+                }
+            }
+            if showsWidgetLabel { Text(direction == .leftToRight ? "l" : "r") }
+            Text("\(count) \(selection ?? 0) \(since == .distantPast ? "never" : "once")")
+        }
+        .dynamicTypeSize(.large)
+        .environment(\.layoutDirection, .rightToLeft)
+    }
+}
+
 @Suite struct PortedViewTests {
     private let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/ported-views.png").path
 
@@ -182,6 +217,15 @@ private struct RTLCalendarView: View {
         if let problem = Golden.mismatch(sheet, path: golden) {
             Issue.record(Comment(rawValue: problem))
         }
+    }
+
+    @Test func widgetIdiomsRenderAndReportMissingAssets() {
+        let log = Locked([String]())
+        var environment = testEnvironment()
+        environment.warningSink = .once { message in log.withLock { $0.append(message) } }
+        let result = ViewRenderer.render(WidgetIdioms(), size: Size(width: 120, height: 120), environment: environment, at: referenceDate)
+        #expect(result.bitmap.litBounds().width > 0)
+        #expect(log.withLock { $0 } == ["no image named \"photo\" in the asset catalog; drawing the missing-image box"])
     }
 
     @Test func appStorageFallsBackToTheDeclaredDefaults() {
