@@ -8,23 +8,26 @@ public struct Binding<Value> {
     private let getter: () -> Value
     private let setter: (Value) -> Void
 
-    /// Internal form without the `@Sendable` requirement, for bindings Glance makes itself
-    /// over its own locked storage.
     init(unchecked get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         getter = get
         setter = set
     }
 
     /// A binding that reads with `get` and writes with `set`.
-    @preconcurrency
-    public init(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value) -> Void) {
+    ///
+    /// Difference from Apple: the closures need not be `@Sendable`. Apple's views are
+    /// main-actor isolated, so their closures may capture the view; Glance's views are plain
+    /// values evaluated on the rendering thread, and requiring `@Sendable` here would warn
+    /// about every `Binding(get: { model.x }, set: { model.x = $0 })` in Swift 6 mode.
+    /// Every closure Apple accepts is accepted here.
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         self.init(unchecked: get, set: set)
     }
 
     /// A binding that reads with `get` and writes with `set`, which also receives the
-    /// transaction (always the empty one: nothing animates on a panel).
-    @preconcurrency
-    public init(get: @escaping @Sendable () -> Value, set: @escaping @Sendable (Value, Transaction) -> Void) {
+    /// transaction (always the empty one: nothing animates on a panel). As with
+    /// `init(get:set:)`, the closures need not be `@Sendable`.
+    public init(get: @escaping () -> Value, set: @escaping (Value, Transaction) -> Void) {
         self.init(unchecked: get, set: { set($0, Transaction()) })
     }
 
@@ -75,6 +78,8 @@ public struct Binding<Value> {
     public func animation(_ animation: Animation? = .default) -> Binding<Value> { self }
 }
 
+// As Apple's: Sendable when the value is. The closures are only called while a view is
+// rendered, on the rendering thread.
 extension Binding: @unchecked Sendable where Value: Sendable {}
 
 extension Binding: DynamicProperty {}
