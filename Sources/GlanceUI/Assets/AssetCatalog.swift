@@ -13,59 +13,6 @@ public protocol AssetCatalog: Sendable {
     func image(named name: String) -> Bitmap?
 }
 
-/// A catalog with no assets: every name falls back (gray color, missing-image box).
-public struct EmptyAssetCatalog: AssetCatalog {
-    /// Creates the empty catalog.
-    public init() {}
-    public func color(named name: String) -> Color? { nil }
-    public func image(named name: String) -> Bitmap? { nil }
-}
-
-/// A catalog held in memory, for tests and for hosts that build assets in code.
-public struct MemoryAssetCatalog: AssetCatalog {
-    /// Colors by name.
-    public var colors: [String: Color]
-    /// Images by name.
-    public var images: [String: Bitmap]
-
-    /// Creates a catalog of `colors` and `images`.
-    public init(colors: [String: Color] = [:], images: [String: Bitmap] = [:]) {
-        self.colors = colors
-        self.images = images
-    }
-
-    public func color(named name: String) -> Color? { colors[name] }
-    public func image(named name: String) -> Bitmap? { images[name] }
-}
-
-/// Where views report problems a maker should fix but that must not stop drawing, such as an
-/// asset name the catalog lacks. The host sends them to its log; `once` keeps repeats out.
-public struct WarningSink: Sendable {
-    private let emit: @Sendable (String) -> Void
-
-    /// A sink that passes each warning to `emit`.
-    public init(_ emit: @escaping @Sendable (String) -> Void) {
-        self.emit = emit
-    }
-
-    /// Reports `message`.
-    public func warn(_ message: String) {
-        emit(message)
-    }
-
-    /// A sink that drops every warning (the default when the host installed none).
-    public static let ignore = WarningSink { _ in }
-
-    /// A sink that passes each distinct message to `emit` the first time only; the set of
-    /// messages seen lives in the returned sink (no global state).
-    public static func once(_ emit: @escaping @Sendable (String) -> Void) -> WarningSink {
-        let seen = Locked(Set<String>())
-        return WarningSink { message in
-            if seen.withLock({ $0.insert(message).inserted }) { emit(message) }
-        }
-    }
-}
-
 private struct AssetCatalogKey: EnvironmentKey {
     static let defaultValue: any AssetCatalog = EmptyAssetCatalog()
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-/// How a `Canvas` blends colors, as SwiftUI's `ColorRenderingMode`; accepted and ignored
-/// (a panel works in one gray space).
-public enum ColorRenderingMode: Hashable, Sendable {
-    case nonLinear, linear, extendedLinear
-}
-
 /// A view that draws with immediate-mode calls, as SwiftUI's `Canvas`.
 ///
 /// The renderer is called once per render with a `GraphicsContext` and the canvas's size; it

@@ -1,37 +1,5 @@
 import Foundation
 
-/// A coordinate space for `GeometryProxy.frame(in:)`, as SwiftUI's `CoordinateSpace`.
-public enum CoordinateSpace: Hashable {
-    /// The widget's whole slot.
-    case global
-    /// The reader's own bounds.
-    case local
-    /// A space named with `coordinateSpace(name:)`; Glance treats it as `.global`.
-    case named(AnyHashable)
-}
-
-// Names are immutable hashable values (strings in practice) and Glance never reads them.
-extension CoordinateSpace: @unchecked Sendable {}
-
-/// The size and position of a `GeometryReader`, handed to its content.
-public struct GeometryProxy: Sendable {
-    /// The reader's size in pixels.
-    public let size: CGSize
-    /// Insets of safe areas; a panel slot has none.
-    public let safeAreaInsets: EdgeInsets
-    /// The reader's frame in the slot.
-    let globalFrame: CGRect
-
-    /// The reader's frame in `coordinateSpace`: its own bounds for `.local`, its place in
-    /// the slot otherwise.
-    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {
-        switch coordinateSpace {
-        case .local: CGRect(origin: .zero, size: size)
-        case .global, .named: globalFrame
-        }
-    }
-}
-
 /// A view that builds its content from the space it is given, as SwiftUI's `GeometryReader`.
 ///
 /// It takes all the space offered (10 × 10 when nothing is proposed) and places its content
