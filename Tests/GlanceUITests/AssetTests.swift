@@ -102,6 +102,18 @@ private final class WarningLog: Sendable {
         #expect(log.all.isEmpty)
     }
 
+    @Test func uiKitFontsDrawWithTheNearestFace() {
+        #expect(Font(UIFont.systemFont(ofSize: 19, weight: .semibold)) == .system(size: 19, weight: .semibold))
+        #expect(Font(.boldSystemFont(ofSize: 13)).faceWeight == .bold)
+        #expect(UIFont.systemFont(ofSize: 19).pointSize == 20)
+        #expect(Font(.monospacedDigitSystemFont(ofSize: 12, weight: .regular)).usesMonospacedDigits)
+        #expect(Font(.preferredFont(forTextStyle: .caption1)) == .system(.caption))
+        #expect(UIFont(name: "Avenir-Heavy", size: 15)?.withSize(22).pointSize == 22)
+        #expect(UIFont.Weight(rawValue: 0.35).fontWeight == .semibold || UIFont.Weight(rawValue: 0.35).fontWeight == .bold)
+        #expect(ascii(Text("12").font(Font(UIFont.systemFont(ofSize: 12))), width: 20, height: 16)
+            == ascii(Text("12").font(.system(size: 12)), width: 20, height: 16))
+    }
+
     @Test func warningSinksCanDeduplicate() {
         let log = Locked([String]())
         let sink = WarningSink.once { message in log.withLock { $0.append(message) } }
