@@ -167,3 +167,53 @@ extension EnvironmentValues {
         set { self[CalendarKey.self] = newValue }
     }
 }
+
+// MARK: - Type size and widget label
+
+/// The user's preferred text size, as SwiftUI's `DynamicTypeSize`.
+///
+/// Glance accepts and reports it but draws every size the same: panel text styles have
+/// fixed pixel sizes (see `Font`), and a bigger face would not fit the slot.
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    /// Whether this is one of the accessibility sizes.
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+}
+
+private struct DynamicTypeSizeKey: EnvironmentKey { static let defaultValue = DynamicTypeSize.large }
+private struct ShowsWidgetLabelKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    /// The preferred text size; `.large` unless set. Reported only: text is drawn the same.
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { self[DynamicTypeSizeKey.self] }
+        set { self[DynamicTypeSizeKey.self] = newValue }
+    }
+
+    /// Whether the slot shows the widget's `widgetLabel` (as on a watch face's corner and
+    /// circular complications that carry one). The face sets it; false by default.
+    public var showsWidgetLabel: Bool {
+        get { self[ShowsWidgetLabelKey.self] }
+        set { self[ShowsWidgetLabelKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Sets the type size views below read from `\.dynamicTypeSize` (text draws the same).
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
+        environment(\.dynamicTypeSize, size)
+    }
+
+    /// Clamps the type size views below read into `range` (text draws the same).
+    public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> some View where T.Bound == DynamicTypeSize {
+        // RangeExpression is not Sendable; the clamp is worked out here, on the bounds.
+        let all = DynamicTypeSize.allCases.filter { range.contains($0) }
+        let lowest = all.first, highest = all.last
+        return transformEnvironment(\.dynamicTypeSize) { size in
+            if let lowest, size < lowest { size = lowest }
+            if let highest, size > highest { size = highest }
+        }
+    }
+}

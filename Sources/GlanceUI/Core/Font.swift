@@ -7,8 +7,10 @@ import Foundation
 /// caption2 10, caption 12, footnote and subheadline 13, body, callout and headline 15,
 /// title3 20, title2 and title 22, largeTitle 34. Sizes above 22 use the Glance Numerals
 /// faces for digits and punctuation and the 22 px text face for other characters.
+/// `.system(size:weight:design:)` draws with the face nearest the size (the smaller on a tie).
 /// Italic, small caps and designs other than the default are accepted and drawn upright
-/// in the default design (the panel fonts have one design).
+/// in the default design (the panel fonts have one design); the monospaced design and
+/// `monospacedDigit()` draw digits in cells of equal width.
 public struct Font: Hashable, Sendable {
     /// A semantic text style.
     public enum TextStyle: String, CaseIterable, Sendable, Hashable {
@@ -106,7 +108,7 @@ public struct Font: Hashable, Sendable {
         return font
     }
 
-    /// This font with digits of equal width (the Glance faces already have tabular digits).
+    /// This font with every digit drawn in a cell as wide as the widest digit.
     public func monospacedDigit() -> Font {
         var font = self
         font.usesMonospacedDigits = true
@@ -120,8 +122,8 @@ public struct Font: Hashable, Sendable {
         return font
     }
 
-    /// Monospaced design, drawn with the default faces.
-    public func monospaced() -> Font { self }
+    /// Monospaced design: drawn with the default faces, digits in cells of equal width.
+    public func monospaced() -> Font { monospacedDigit() }
     /// Small caps, drawn as normal letters.
     public func smallCaps() -> Font { self }
     /// Line spacing style, accepted for compatibility.
@@ -136,8 +138,15 @@ public struct Font: Hashable, Sendable {
     func pixelSize(scale: CGFloat = 1) -> Int {
         switch size {
         case .style(let style): (CGFloat(style.pixelSize) * scale).pixels
-        case .fixed(let points): (points * scale).pixels
+        case .fixed(let points): Font.nearestFaceSize(to: (points * scale).pixels)
         }
+    }
+
+    /// The size of the drawn face nearest to `pixels` (the smaller one on a tie), so
+    /// `.system(size: 19)` draws with the 20 px face rather than stepping down to 17 px.
+    static func nearestFaceSize(to pixels: Int, catalog: FontCatalog = .standard) -> Int {
+        let sizes = Set(catalog.sizes() + catalog.sizes(family: FontCatalog.numeralFamily))
+        return sizes.min { (abs($0 - pixels), $0) < (abs($1 - pixels), $1) } ?? pixels
     }
 
     /// Regular or bold face for this font's weight (headline is semibold by default).
@@ -203,6 +212,37 @@ struct FontStack: Sendable {
     /// The face that has `scalar` (the primary face's fallback box when none has it).
     func face(for scalar: Unicode.Scalar) -> BitmapFont {
         faces.first { $0.contains(scalar) } ?? primary
+    }
+
+    /// The advance of every digit when digits are monospaced: the widest digit's.
+    func digitAdvance(in face: BitmapFont) -> Int {
+        "0123456789".unicodeScalars.map { face.glyph(for: $0).advance }.max() ?? 0
+    }
+
+    /// The width of `text` on one line, with digits in equal cells when `monospacedDigits`.
+    func width(of text: some StringProtocol, monospacedDigits: Bool) -> Int {
+        guard monospacedDigits else { return width(of: text) }
+        var width = 0
+        for scalar in text.unicodeScalars {
+            let face = face(for: scalar)
+            width += scalar.properties.numericType == .decimal && face.contains(scalar)
+                ? digitAdvance(in: face) : face.width(of: String(scalar))
+        }
+        return width
+    }
+
+    /// Draws one scalar with its baseline at `origin`, a digit centred in the widest digit's
+    /// cell when `monospacedDigits`; returns the pen position after it.
+    @discardableResult
+    func draw(_ scalar: Unicode.Scalar, into bitmap: inout Bitmap, at origin: Point, tone: Tone, monospacedDigits: Bool) -> Point {
+        let face = face(for: scalar)
+        guard monospacedDigits, scalar.properties.numericType == .decimal, face.contains(scalar) else {
+            return bitmap.draw(String(scalar), font: face, at: origin, value: tone.level, opacity: tone.opacity)
+        }
+        let cell = digitAdvance(in: face)
+        let inset = (cell - face.glyph(for: scalar).advance) / 2
+        bitmap.draw(String(scalar), font: face, at: Point(x: origin.x + inset, y: origin.y), value: tone.level, opacity: tone.opacity)
+        return Point(x: origin.x + cell, y: origin.y)
     }
 
     /// The width of `text` on one line.

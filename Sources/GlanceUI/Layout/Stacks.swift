@@ -13,10 +13,13 @@ final class StackNode: LayoutNode {
     let verticalAlignment: VerticalAlignment
     let spacing: Int?
     let nodes: [LayoutNode]
+    /// Right-to-left: a row places its first child at the right edge.
+    let mirrored: Bool
 
     init(axis: Axis, horizontalAlignment: HorizontalAlignment = .center, verticalAlignment: VerticalAlignment = .center,
-         spacing: Int?, children: [LayoutNode]) {
+         spacing: Int?, mirrored: Bool = false, children: [LayoutNode]) {
         self.axis = axis
+        self.mirrored = mirrored
         self.horizontalAlignment = horizontalAlignment
         self.verticalAlignment = verticalAlignment
         self.spacing = spacing
@@ -109,8 +112,9 @@ final class StackNode: LayoutNode {
         var position = 0
         for index in nodes.indices {
             position += gap(before: index)
+            let x = mirrored ? rect.maxX - position - sizes[index].width : rect.minX + position
             let origin = axis == .horizontal
-                ? Point(x: rect.minX + position, y: rect.minY + offsets[index] + slack)
+                ? Point(x: x, y: rect.minY + offsets[index] + slack)
                 : Point(x: rect.minX + offsets[index] + slack, y: rect.minY + position)
             nodes[index].place(in: Rect(origin: origin, size: sizes[index]))
             position += sizes[index][axis]
@@ -208,6 +212,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
         [StackNode(axis: .horizontal, verticalAlignment: alignment, spacing: spacing?.pixels,
+                   mirrored: environment.layoutDirection == .rightToLeft,
                    children: GlanceUI.makeNodes(content, in: environment))]
     }
 }
@@ -228,7 +233,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [StackNode(axis: .vertical, horizontalAlignment: alignment, spacing: spacing?.pixels,
+        [StackNode(axis: .vertical, horizontalAlignment: alignment.mirrored(for: environment.layoutDirection), spacing: spacing?.pixels,
                    children: GlanceUI.makeNodes(content, in: environment))]
     }
 }
@@ -247,7 +252,9 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [ZStackNode(alignment: alignment, children: GlanceUI.makeNodes(content, in: environment))]
+        [ZStackNode(alignment: Alignment(horizontal: alignment.horizontal.mirrored(for: environment.layoutDirection),
+                                         vertical: alignment.vertical),
+                    children: GlanceUI.makeNodes(content, in: environment))]
     }
 }
 

@@ -20,8 +20,10 @@ extension View {
         }
     }
 
-    /// Accepted for compatibility; the panel faces already have tabular digits.
-    public func monospacedDigit() -> some View { self }
+    /// Draws digits of text in this view in cells of equal width.
+    public func monospacedDigit() -> some View {
+        modifyEnvironment { $0.font = ($0.font ?? .body).monospacedDigit() }
+    }
 
     /// Limits text to `number` lines (nil for no limit).
     public func lineLimit(_ number: Int?) -> some View {

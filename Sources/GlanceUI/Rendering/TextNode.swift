@@ -12,6 +12,30 @@ final class TextNode: LayoutNode {
         var tracking: Int
         /// A symbol drawn inline instead of characters.
         var symbol: String?
+        /// Digits advance by the widest digit's width, centred in that cell.
+        var monospacedDigits = false
+        /// Lines drawn under and through the characters.
+        var underline: Decoration?
+        var strikethrough: Decoration?
+    }
+
+    /// An underline or strikethrough resolved to a paint.
+    struct Decoration {
+        var tone: Tone
+        var pattern: Text.LineStyle.Pattern
+    }
+
+    /// One run of the text after live content was evaluated, before faces are chosen.
+    private struct ResolvedRun {
+        var content: String
+        var symbol: String?
+        var font: Font
+        var weight: Font.Weight?
+        var tone: Tone
+        var tracking: Int
+        var monospacedDigits: Bool
+        var underline: Decoration?
+        var strikethrough: Decoration?
     }
 
     /// A placed piece of one line.
@@ -38,7 +62,7 @@ final class TextNode: LayoutNode {
         }
     }
 
-    private let runs: [(content: String, symbol: String?, font: Font, weight: Font.Weight?, tone: Tone, tracking: Int)]
+    private let runs: [ResolvedRun]
     private let lineLimit: Int?
     private let alignment: TextAlignment
     private let minimumScaleFactor: CGFloat
@@ -53,20 +77,33 @@ final class TextNode: LayoutNode {
         let context = LiveTextContext(date: environment.renderDate, locale: environment.locale,
                                       timeZone: environment.timeZone, reduced: environment.isLuminanceReduced)
         var nextChange: Date?
-        var runs = [(content: String, symbol: String?, font: Font, weight: Font.Weight?, tone: Tone, tracking: Int)]()
+        var runs = [ResolvedRun]()
         for run in text.runs {
             let (string, change) = LiveText.evaluate(run.content, in: context)
             if let change { nextChange = min(nextChange ?? change, change) }
             var symbol: String?
             if case .symbol(let name) = run.content { symbol = name }
             let tone = run.style?.resolve(in: environment) ?? ForegroundStyle().resolve(in: environment)
-            runs.append((string, symbol, run.font ?? environment.font ?? .body, run.weight, tone, run.tracking.pixels))
+            let font = run.font ?? environment.font ?? .body
+            func decoration(_ style: Text.LineStyle?) -> Decoration? {
+                style.map { Decoration(tone: $0.color?.resolve(in: environment) ?? tone, pattern: $0.pattern) }
+            }
+            runs.append(ResolvedRun(content: string, symbol: symbol, font: font, weight: run.weight, tone: tone,
+                                    tracking: run.tracking.pixels,
+                                    monospacedDigits: run.monospacedDigits || font.usesMonospacedDigits || font.design == .monospaced,
+                                    underline: decoration(run.underline ?? environment.textUnderline),
+                                    strikethrough: decoration(run.strikethrough ?? environment.textStrikethrough)))
         }
         self.runs = runs
         self.plainText = runs.map(\.content).joined()
         self.nextChange = nextChange
         self.lineLimit = environment.lineLimit
-        self.alignment = environment.multilineTextAlignment
+        // Leading is the right edge in right-to-left layout, as in SwiftUI.
+        switch (environment.layoutDirection, environment.multilineTextAlignment) {
+        case (.rightToLeft, .leading): self.alignment = .trailing
+        case (.rightToLeft, .trailing): self.alignment = .leading
+        default: self.alignment = environment.multilineTextAlignment
+        }
         self.minimumScaleFactor = min(1, max(0.01, environment.minimumScaleFactor))
         self.scale = environment.displayScale
         self.redacted = environment.redactsContent
@@ -106,7 +143,8 @@ final class TextNode: LayoutNode {
             var font = run.font
             if let weight = run.weight { font = font.weight(weight) }
             guard let stack = FontStack(pixelSize: size, weight: font.faceWeight) else { return nil }
-            pieces.append(Piece(text: run.content, stack: stack, tone: run.tone, tracking: run.tracking, symbol: run.symbol))
+            pieces.append(Piece(text: run.content, stack: stack, tone: run.tone, tracking: run.tracking, symbol: run.symbol,
+                                monospacedDigits: run.monospacedDigits, underline: run.underline, strikethrough: run.strikethrough))
         }
         return pieces
     }
@@ -136,7 +174,8 @@ final class TextNode: LayoutNode {
 
     private func width(of text: Substring, piece: Piece) -> Int {
         if let symbol = piece.symbol { return SymbolImages.inlineSize(for: piece.stack, name: symbol).width + 1 }
-        return piece.stack.width(of: text) + piece.tracking * text.unicodeScalars.count
+        let natural = piece.monospacedDigits ? piece.stack.width(of: text, monospacedDigits: true) : piece.stack.width(of: text)
+        return natural + piece.tracking * text.unicodeScalars.count
     }
 
     private func wrap(_ pieces: [Piece], proposal: ProposedSize) -> Layout {
@@ -274,18 +313,31 @@ final class TextNode: LayoutNode {
                 let piece = layout.pieces[fragment.piece]
                 if let symbol = piece.symbol {
                     SymbolImages.drawInline(symbol, stack: piece.stack, at: Point(x: x, y: baseline), tone: piece.tone, into: &context.bitmap)
-                } else if piece.tracking == 0 {
+                } else if piece.tracking == 0 && !piece.monospacedDigits {
                     piece.stack.draw(fragment.text, into: &context.bitmap, at: Point(x: x, y: baseline), tone: piece.tone)
                 } else {
                     var pen = Point(x: x, y: baseline)
                     for scalar in fragment.text.unicodeScalars {
-                        pen = piece.stack.draw(String(scalar), into: &context.bitmap, at: pen, tone: piece.tone)
+                        pen = piece.stack.draw(scalar, into: &context.bitmap, at: pen, tone: piece.tone, monospacedDigits: piece.monospacedDigits)
                         pen.x += piece.tracking
                     }
                 }
+                drawDecorations(of: piece, x: x, width: fragment.width, baseline: baseline, into: &context.bitmap)
                 x += fragment.width
             }
         }
+    }
+
+    /// Underline one pixel below the baseline; strikethrough through the middle of lowercase letters.
+    private func drawDecorations(of piece: Piece, x: Int, width: Int, baseline: Int, into bitmap: inout Bitmap) {
+        func line(_ decoration: Decoration?, y: Int) {
+            guard let decoration, width > 0 else { return }
+            for offset in 0..<width where decoration.pattern.isOn(at: offset) {
+                bitmap.fillRect(Rect(x: x + offset, y: y, width: 1, height: 1), value: decoration.tone.level, opacity: decoration.tone.opacity)
+            }
+        }
+        line(piece.underline, y: baseline + 1)
+        line(piece.strikethrough, y: baseline - max(1, (piece.stack.primary.xHeight + 1) / 2))
     }
 
     /// Placeholder redaction: a rounded bar as tall as capitals where a line's characters would be.

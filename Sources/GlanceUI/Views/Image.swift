@@ -1,7 +1,7 @@
 import Foundation
 
 /// A picture: a symbol from Glance's catalog (`Image(systemName:)`, sized by the font like
-/// SF Symbols) or a PNG/PBM/PGM file from the bundle's resources (`Image("name")`).
+/// SF Symbols), a named image from the bundle's asset catalog (`Image("name")`), or pixels.
 public struct Image: View, PrimitiveView, Sendable {
     enum Source: Sendable {
         case symbol(String)
@@ -36,15 +36,31 @@ public struct Image: View, PrimitiveView, Sendable {
         source = .symbol(systemName)
     }
 
-    /// An image file from the bundle's resources: `name.png`, `name.pbm` or `name.pgm` in
-    /// one of `ImageResources.searchPaths`.
+    /// An image from the bundle's asset catalog (`EnvironmentValues.assetCatalog`, which the
+    /// host fills from the bundle's `Assets` folder). A name the catalog lacks draws the
+    /// missing-image box and is reported once through `EnvironmentValues.warningSink`.
     public init(_ name: String) {
         source = .resource(name)
     }
 
-    /// An image file from the bundle's resources (the bundle argument is accepted for compatibility).
+    /// An image from the bundle's asset catalog (the bundle argument is accepted for compatibility).
     public init(_ name: String, bundle: Bundle?) {
         source = .resource(name)
+    }
+
+    /// An image from the asset catalog that accessibility ignores (Glance has no
+    /// accessibility layer, so this is `Image(name)`).
+    public init(decorative name: String, bundle: Bundle? = nil) {
+        source = .resource(name)
+    }
+
+    /// An image from the asset catalog with an accessibility label (not drawn).
+    public init(_ name: String, bundle: Bundle? = nil, label: Text) {
+        source = .resource(name)
+    }
+
+    init(source: Source) {
+        self.source = source
     }
 
     /// A bitmap drawn as is.
@@ -78,39 +94,6 @@ public struct Image: View, PrimitiveView, Sendable {
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
         [ImageNode(image: self, environment: environment)]
-    }
-}
-
-/// Where `Image("name")` looks for files, and what it has loaded.
-public enum ImageResources {
-    private static let state = Locked(State())
-
-    private struct State {
-        var searchPaths: [String] = ["Resources"]
-        var cache: [String: Bitmap?] = [:]
-    }
-
-    /// Directories searched in order for `name.png`, `name.pbm`, `name.pgm` (default: `Resources`
-    /// in the working directory). The host sets this to the bundle's resource folders.
-    public static var searchPaths: [String] {
-        get { state.withLock { $0.searchPaths } }
-        set { state.withLock { $0.searchPaths = newValue; $0.cache = [:] } }
-    }
-
-    /// The bitmap of resource `name`, loaded once; nil when no readable file exists.
-    static func bitmap(named name: String) -> Bitmap? {
-        if let cached = state.withLock({ $0.cache[name] }) { return cached }
-        var result: Bitmap?
-        search: for directory in searchPaths {
-            for ext in ["png", "pbm", "pgm"] {
-                let path = (directory as NSString).appendingPathComponent("\(name).\(ext)")
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
-                result = ext == "png" ? try? PNG.decode(Array(data)) : try? Bitmap(pnm: Array(data))
-                if result != nil { break search }
-            }
-        }
-        state.withLock { $0.cache[name] = result }
-        return result
     }
 }
 
@@ -162,6 +145,8 @@ final class ImageNode: LayoutNode {
     private let symbolSize: Int
     private let natural: Size
     private let antialiased: Bool
+    /// The pixels of a named image, looked up once; nil when the catalog lacks it.
+    private let named: Bitmap?
 
     init(image: Image, environment: EnvironmentValues) {
         self.image = image
@@ -169,12 +154,17 @@ final class ImageNode: LayoutNode {
         let stack = FontStack(environment.font ?? .body, scale: environment.displayScale)
         self.symbolSize = stack.map { SymbolImages.pixelSize(for: $0, scale: environment.imageScale) } ?? 12
         self.antialiased = environment.isAntialiased
+        if case .resource(let name) = image.source {
+            named = environment.namedImage(name)
+        } else {
+            named = nil
+        }
         switch image.source {
         case .symbol(let name):
             natural = SymbolCatalog.standard.symbol(named: name)?.maskSize(pixelSize: symbolSize)
                 ?? Size(width: symbolSize, height: symbolSize)
-        case .resource(let name):
-            natural = ImageResources.bitmap(named: name)?.size ?? Size(width: 12, height: 12)
+        case .resource:
+            natural = named?.size ?? Size(width: symbolSize, height: symbolSize)
         case .bitmap(let bitmap):
             natural = bitmap.size
         }
@@ -194,9 +184,15 @@ final class ImageNode: LayoutNode {
             let mask = SymbolImages.mask(name, pixelSize: size, antialiased: antialiased)
             let origin = Point(x: frame.minX + (frame.width - mask.width) / 2, y: frame.minY + (frame.height - mask.height) / 2)
             context.bitmap.draw(mask: mask, at: origin, value: tone.level, opacity: tone.opacity)
-        case .resource(let name):
-            let bitmap = ImageResources.bitmap(named: name) ?? Symbol.missingMask(pixelSize: min(frame.width, frame.height))
-            draw(bitmap, into: &context)
+        case .resource:
+            if let named {
+                draw(named, into: &context)
+            } else {
+                // The missing box is a mask, drawn in the foreground like a symbol.
+                let mask = Symbol.missingMask(pixelSize: min(frame.width, frame.height))
+                let origin = Point(x: frame.minX + (frame.width - mask.width) / 2, y: frame.minY + (frame.height - mask.height) / 2)
+                context.bitmap.draw(mask: mask, at: origin, value: tone.level, opacity: tone.opacity)
+            }
         case .bitmap(let bitmap):
             draw(bitmap, into: &context)
         }

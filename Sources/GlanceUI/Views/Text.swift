@@ -38,6 +38,9 @@ public struct Text: View, PrimitiveView, Sendable {
         var weight: Font.Weight?
         var style: AnyShapeStyle?
         var tracking: CGFloat = 0
+        var underline: LineStyle?
+        var strikethrough: LineStyle?
+        var monospacedDigits = false
     }
 
     var runs: [Run]
@@ -119,10 +122,33 @@ public struct Text: View, PrimitiveView, Sendable {
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
     /// This text at `weight`.
     public func fontWeight(_ weight: Font.Weight?) -> Text { mapRuns { $0.weight = weight } }
-    /// Accepted; the panel faces have no italics.
+    /// Accepted and drawn upright: the panel faces have no italics.
     public func italic() -> Text { self }
-    /// Accepted; the panel faces already have tabular digits.
-    public func monospacedDigit() -> Text { self }
+    /// Accepted and drawn upright: the panel faces have no italics.
+    public func italic(_ isActive: Bool) -> Text { self }
+    /// This text with every digit drawn in a cell of the same width (the widest digit's
+    /// advance, each digit centred in it), so numbers that change keep their width.
+    public func monospacedDigit() -> Text { mapRuns { $0.monospacedDigits = true } }
+
+    /// This text with a line through it, in `color` or the text's own paint.
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        strikethrough(isActive, pattern: .solid, color: color)
+    }
+
+    /// This text with a line through it, drawn in `pattern`, in `color` or the text's own paint.
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern, color: Color? = nil) -> Text {
+        mapRuns { $0.strikethrough = isActive ? LineStyle(pattern: pattern, color: color) : nil }
+    }
+
+    /// This text underlined, in `color` or the text's own paint.
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        underline(isActive, pattern: .solid, color: color)
+    }
+
+    /// This text underlined in `pattern`, in `color` or the text's own paint.
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern, color: Color? = nil) -> Text {
+        mapRuns { $0.underline = isActive ? LineStyle(pattern: pattern, color: color) : nil }
+    }
     /// Accepted; drawn with the default faces.
     public func monospaced() -> Text { self }
     /// This text painted with `color`.

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import GlanceUI
+
+@Suite struct TextStyleTests {
+    @Test func underlineAndStrikethroughDrawOnePixelLines() {
+        #expect(ascii(Text("ab").font(.system(size: 8)).underline(), width: 12, height: 10) == """
+            ............
+            ............
+            ......#.....
+            ..##..###...
+            ..###.#..#..
+            .#..#.#..#..
+            ..###.###...
+            ............
+            .##########.
+            ............
+            """)
+        #expect(ascii(Text("ab").font(.system(size: 8)).strikethrough(), width: 12, height: 10) == """
+            ............
+            ............
+            ......#.....
+            ..##..###...
+            ..###.#..#..
+            .##########.
+            ..###.###...
+            ............
+            ............
+            ............
+            """)
+        #expect(ascii(Text("ab").font(.system(size: 8)).underline(pattern: .dot), width: 12, height: 10)
+            .split(separator: "\n")[8] == ".#.#.#.#.#..")
+        // The view modifiers reach text inside; inactive ones draw nothing.
+        #expect(ascii(Text("ab").font(.system(size: 8)).underline(), width: 12, height: 10)
+            == ascii(VStack { Text("ab") }.font(.system(size: 8)).underline(), width: 12, height: 10))
+        #expect(ascii(Text("ab").font(.system(size: 8)).underline(false), width: 12, height: 10)
+            == ascii(Text("ab").font(.system(size: 8)), width: 12, height: 10))
+    }
+
+    @Test func decorationColorsAreTheirOwn() {
+        let bitmap = ViewRenderer.render(Text("ab").font(.system(size: 8)).strikethrough(color: Color(white: 0.4)),
+                                         size: Size(width: 12, height: 10), environment: testEnvironment(), at: referenceDate).bitmap
+        #expect(bitmap[1, 5] == 102)
+    }
+
+    @Test func italicIsDrawnUpright() {
+        #expect(ascii(Text("ab").italic(), width: 20, height: 16) == ascii(Text("ab"), width: 20, height: 16))
+        #expect(ascii(Text("ab").italic(true), width: 20, height: 16) == ascii(VStack { Text("ab") }.italic(), width: 20, height: 16))
+    }
+
+    /// A face whose digits have different widths: "1" advances 2, "8" advances 4.
+    private let proportional: FontCatalog = FontCatalog(files: [("tiny.bdf", """
+        STARTFONT 2.1
+        FONT -test-tiny
+        SIZE 5 75 75
+        FONTBOUNDINGBOX 3 5 0 0
+        STARTPROPERTIES 4
+        FAMILY_NAME "Glance Sans"
+        PIXEL_SIZE 5
+        FONT_ASCENT 5
+        FONT_DESCENT 0
+        ENDPROPERTIES
+        CHARS 2
+        STARTCHAR one
+        ENCODING 49
+        DWIDTH 2 0
+        BBX 1 5 0 0
+        BITMAP
+        80
+        80
+        80
+        80
+        80
+        ENDCHAR
+        STARTCHAR eight
+        ENCODING 56
+        DWIDTH 4 0
+        BBX 3 5 0 0
+        BITMAP
+        E0
+        A0
+        E0
+        A0
+        E0
+        ENDCHAR
+        ENDFONT
+        """)])
+
+    @Test func monospacedDigitsTakeTheWidestDigitsCell() throws {
+        let stack = try #require(FontStack(pixelSize: 5, weight: .regular, catalog: proportional))
+        #expect(stack.width(of: "1181") == 10)
+        #expect(stack.width(of: "1181", monospacedDigits: true) == 16)
+        var bitmap = Bitmap(size: Size(width: 16, height: 5))
+        var pen = Point(x: 0, y: 5)
+        for scalar in "1181".unicodeScalars {
+            pen = stack.draw(scalar, into: &bitmap, at: pen, tone: Tone(level: 255), monospacedDigits: true)
+        }
+        #expect(bitmap.ascii() == """
+            .#...#..###..#..
+            .#...#..#.#..#..
+            .#...#..###..#..
+            .#...#..#.#..#..
+            .#...#..###..#..
+            """)
+        // The Glance faces already have tabular digits, so the modifier keeps their widths.
+        let plain = leafFrames(Text("1118").font(.caption), width: 60, height: 20)
+        let mono = leafFrames(Text("1118").font(.caption).monospacedDigit(), width: 60, height: 20)
+        #expect(plain == mono)
+        #expect(Font.body.monospacedDigit().usesMonospacedDigits && Font.body.monospaced().usesMonospacedDigits)
+    }
+
+    @Test func systemSizesPickTheNearestFace() {
+        #expect([5, 9, 11, 14, 16, 19, 21, 24, 26, 40].map { Font.nearestFaceSize(to: $0) } == [8, 8, 10, 13, 15, 20, 20, 22, 28, 34])
+        #expect(Font.system(size: 19, weight: .semibold, design: .rounded).pixelSize() == 20)
+        #expect(Font.system(size: 19, weight: .semibold).faceWeight == .bold)
+        #expect(Font.system(size: 12, weight: .light, design: .monospaced).faceWeight == .regular)
+        let text = leafFrames(Text("A").font(.system(size: 19)), width: 60, height: 40)[0]
+        #expect(text.height == FontStack(pixelSize: 20, weight: .regular)!.lineHeight)
+    }
+
+    @Test func rightToLeftMirrorsStacks() {
+        var rtl = testEnvironment()
+        rtl.layoutDirection = .rightToLeft
+        let row = HStack(spacing: 1) { Rectangle().frame(width: 2, height: 3); Rectangle().frame(width: 1, height: 1) }
+        #expect(ascii(row, width: 6, height: 3, environment: rtl) == """
+            ...##.
+            .#.##.
+            ...##.
+            """)
+        #expect(ascii(row, width: 6, height: 3) == """
+            .##...
+            .##.#.
+            .##...
+            """)
+        let column = VStack(alignment: .leading, spacing: 0) { Rectangle().frame(width: 4, height: 1); Rectangle().frame(width: 1, height: 1) }
+        #expect(ascii(column, width: 4, height: 2, environment: rtl) == "####\n...#")
+        #expect(ascii(column.environment(\.layoutDirection, .leftToRight), width: 4, height: 2, environment: rtl) == "####\n#...")
+        // Multi-line text's leading edge is the right one.
+        let lines = Text("a\nab").font(.system(size: 8))
+        #expect(ascii(lines.multilineTextAlignment(.leading), width: 12, height: 20, environment: rtl)
+            == ascii(lines.multilineTextAlignment(.trailing), width: 12, height: 20))
+        #expect(ascii(lines.multilineTextAlignment(.leading), width: 12, height: 20, environment: rtl)
+            != ascii(lines.multilineTextAlignment(.leading), width: 12, height: 20))
+    }
+
+    @Test func localizedStringResourcesShowTheirDefaultValue() {
+        let plain: LocalizedStringResource = "Battery"
+        let keyed = LocalizedStringResource("battery.title", defaultValue: "Charge", table: "Widgets", comment: "title")
+        let interpolated: LocalizedStringResource = "Level \(42)%"
+        #expect(plain.key == "Battery" && String(describing: plain) == "Battery")
+        #expect(keyed.key == "battery.title" && keyed.description == "Charge" && keyed.table == "Widgets" && keyed.comment == "title")
+        #expect(interpolated.description == "Level 42%")
+        #expect(LocalizedStringResource("Low \(3)", bundle: .main).description == "Low 3")
+        #expect(String(localized: keyed) == "Charge")
+        #expect(String(localized: "Hello") == "Hello")
+        #expect(String(localized: "k", defaultValue: "Value") == "Value")
+        #expect(ascii(Text(keyed), width: 40, height: 16) == ascii(Text("Charge"), width: 40, height: 16))
+        // A literal still means LocalizedStringKey (live dates keep working).
+        let text = Text("Ends \(referenceDate, style: .time)")
+        #expect(text.runs.contains { if case .date = $0.content { true } else { false } })
+    }
+
+    @Test func acceptedEnvironmentValues() {
+        var seen = [DynamicTypeSize]()
+        struct Probe: View {
+            let record: (DynamicTypeSize, Bool) -> Void
+            @Environment(\.dynamicTypeSize) var size
+            @Environment(\.showsWidgetLabel) var showsLabel
+            var body: some View {
+                let _ = record(size, showsLabel)
+                Text("A")
+            }
+        }
+        var labels = [Bool]()
+        let probe = Probe { seen.append($0); labels.append($1) }
+        _ = ascii(probe, width: 20, height: 20)
+        _ = ascii(probe.dynamicTypeSize(.xxxLarge), width: 20, height: 20)
+        _ = ascii(probe.dynamicTypeSize(...DynamicTypeSize.medium), width: 20, height: 20)
+        _ = ascii(probe.dynamicTypeSize(.accessibility1...).environment(\.showsWidgetLabel, true), width: 20, height: 20)
+        #expect(seen == [.large, .xxxLarge, .medium, .accessibility1])
+        #expect(labels == [false, false, false, true])
+        #expect(DynamicTypeSize.accessibility2.isAccessibilitySize && !DynamicTypeSize.large.isAccessibilitySize)
+        // Text draws the same at every type size.
+        #expect(ascii(Text("A").dynamicTypeSize(.accessibility5), width: 20, height: 20) == ascii(Text("A"), width: 20, height: 20))
+    }
+}
