@@ -1,0 +1,215 @@
+import Foundation
+
+/// Makes a configuration intent from parameter values written as text, as a face file or
+/// `glance preview --parameter name=value` gives them.
+///
+/// A value is converted by the parameter's declared type: `String`; `Int`, `Double`, `Bool`
+/// (`true`/`false`, `yes`/`no`, `on`/`off`); an `AppEnum` case by raw value or title; an
+/// `AppEntity` through its `defaultQuery` — by identifier with `entities(for:)`, then, for an
+/// `EntityStringQuery`, by text with `entities(matching:)` when exactly one entity matches, then
+/// by title among `suggestedEntities()`; `URL`; `Date` (ISO 8601); other
+/// `LosslessStringConvertible` types; and the optional of each. Parameters not given keep
+/// their defaults, except that an entity parameter without a default takes the query's
+/// `defaultResult()`.
+public enum IntentConfigurator {
+    /// A new `type` with `values` (parameter name → text) applied in order.
+    /// - Parameter values: Names are property names (`city`) or titles ("City"), ignoring case.
+    /// - Throws: `IntentConfigurationError` naming the parameter and what went wrong; the
+    ///   caller adds where in its file the value was written.
+    public static func intent<Intent: AppIntent>(_ type: Intent.Type, values: [(name: String, value: String)])
+        async throws(IntentConfigurationError) -> Intent {
+        let intent = Intent()
+        try await configure(intent, values: values)
+        return intent
+    }
+
+    /// A new intent of `type` (as a widget's engine knows it) with `values` applied.
+    /// - Throws: `IntentConfigurationError`, as `intent(_:values:)`.
+    public static func configurationIntent(_ type: any WidgetConfigurationIntent.Type, values: [(name: String, value: String)])
+        async throws(IntentConfigurationError) -> any WidgetConfigurationIntent {
+        try await intent(type, values: values)
+    }
+
+    /// The parameters `type` declares, in declaration order, for listings and error messages.
+    public static func parameters(of type: any AppIntent.Type) -> [IntentParameterInfo] {
+        type.init().declaredParameters.map { name, parameter in
+            IntentParameterInfo(name: name, title: parameter.parameterTitle, typeName: typeName(parameter.unwrappedType),
+                                isRequired: parameter.isMissing)
+        }
+    }
+
+    /// Applies `values` to the parameters of `intent` (shared by reference, so `intent` changes).
+    static func configure(_ intent: some AppIntent, values: [(name: String, value: String)]) async throws(IntentConfigurationError) {
+        let declared = intent.declaredParameters
+        var given = Set<ObjectIdentifier>()
+        for (name, text) in values {
+            let wanted = name.lowercased()
+            guard let (property, parameter) = declared.first(where: { $0.name.lowercased() == wanted })
+                    ?? declared.first(where: { $0.parameter.parameterTitle.lowercased() == wanted }) else {
+                throw .unknownParameter(name: name, intent: String(describing: type(of: intent)), known: declared.map(\.name))
+            }
+            let value = try await convert(text, to: parameter.unwrappedType, parameter: property)
+            guard parameter.assign(value) else {
+                throw .unsupportedType(parameter: property, type: typeName(parameter.valueType))
+            }
+            given.insert(ObjectIdentifier(parameter))
+        }
+        // Entity parameters left without a value take their query's default result, as the
+        // system does for a widget added without editing.
+        for (property, parameter) in declared where !given.contains(ObjectIdentifier(parameter)) && parameter.displayText == nil {
+            guard let entityType = parameter.unwrappedType as? any AppEntity.Type,
+                  let value = await defaultEntity(entityType) else { continue }
+            _ = parameter.assign(value)
+            _ = property
+        }
+    }
+
+    /// `text` as a value of `type`.
+    static func convert(_ text: String, to type: Any.Type, parameter: String) async throws(IntentConfigurationError) -> Any {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if type == String.self { return text }
+        if type == Bool.self {
+            switch trimmed.lowercased() {
+            case "true", "yes", "on", "1": return true
+            case "false", "no", "off", "0": return false
+            default: throw .invalidValue(parameter: parameter, value: text, expected: "true or false")
+            }
+        }
+        if let enumType = type as? any AppEnum.Type {
+            if let value = enumCase(enumType, named: trimmed) { return value }
+            throw .invalidValue(parameter: parameter, value: text, expected: "one of " + enumNames(enumType).joined(separator: ", "))
+        }
+        if let entityType = type as? any AppEntity.Type {
+            return try await entity(entityType, named: trimmed, parameter: parameter)
+        }
+        if type == URL.self {
+            guard let url = URL(string: trimmed), url.scheme != nil else {
+                throw .invalidValue(parameter: parameter, value: text, expected: "a URL with a scheme, such as https://example.com")
+            }
+            return url
+        }
+        if type == Date.self {
+            guard let date = ActivityJSONDecoding.parseISO8601(trimmed) else {
+                throw .invalidValue(parameter: parameter, value: text, expected: "an ISO 8601 date such as 2026-11-21T08:30:00Z")
+            }
+            return date
+        }
+        if let convertible = type as? any LosslessStringConvertible.Type {
+            guard let value = convertible.init(trimmed) else {
+                throw .invalidValue(parameter: parameter, value: text, expected: "a \(typeName(type))")
+            }
+            return value
+        }
+        throw .unsupportedType(parameter: parameter, type: typeName(type))
+    }
+
+    private static func enumCase<E: AppEnum>(_: E.Type, named name: String) -> Any? { E(named: name) }
+
+    private static func enumNames<E: AppEnum>(_: E.Type) -> [String] { E.allCases.map(\.rawValue) }
+
+    /// The entity `text` names: by identifier, then by text query, then by suggested title.
+    private static func entity<Entity: AppEntity>(_: Entity.Type, named text: String, parameter: String)
+        async throws(IntentConfigurationError) -> Any {
+        let typeName = String(describing: Entity.self)
+        let query = Entity.defaultQuery
+        do {
+            if let id = Entity.ID.entityIdentifier(for: text), let found = try await query.entities(for: [id]).first {
+                return found
+            }
+            if let stringQuery = query as? any EntityStringQuery {
+                let matches = try await matching(stringQuery, text)
+                if matches.count == 1 { return matches[0] }
+                if matches.count > 1 {
+                    throw IntentConfigurationError.ambiguousEntity(parameter: parameter, entityType: typeName, text: text,
+                                                                   matches: matches.map(describe))
+                }
+            }
+            let suggested = try await query.suggestedEntities()
+            let wanted = text.lowercased()
+            let titled = suggested.filter { $0.displayRepresentation.title.key.lowercased() == wanted }
+            if titled.count == 1 { return titled[0] }
+            throw IntentConfigurationError.entityNotFound(parameter: parameter, entityType: typeName, text: text,
+                                                          suggestions: suggested.map(describe))
+        } catch let error as IntentConfigurationError {
+            throw error
+        } catch {
+            throw .queryFailed(parameter: parameter, entityType: typeName, message: String(describing: error))
+        }
+    }
+
+    /// The text matches of a string query, as entities of any type.
+    private static func matching<Query: EntityStringQuery>(_ query: Query, _ text: String) async throws -> [any AppEntity] {
+        try await query.entities(matching: text)
+    }
+
+    private static func defaultEntity<Entity: AppEntity>(_: Entity.Type) async -> Any? {
+        await Entity.defaultQuery.defaultResult()
+    }
+
+    /// “kitchen (Kitchen)”: identifier and title, as error messages list entities.
+    private static func describe(_ entity: any AppEntity) -> String {
+        identifierText(entity) + " (" + entity.displayRepresentation.title.key + ")"
+    }
+
+    private static func identifierText<Entity: AppEntity>(_ entity: Entity) -> String { entity.id.entityIdentifierString }
+
+    /// The type's name without its module.
+    static func typeName(_ type: Any.Type) -> String { String(describing: type) }
+}
+
+/// A parameter an intent declares, for listings and error messages.
+public struct IntentParameterInfo: Sendable, Hashable {
+    /// The property name (`city`), which face files use.
+    public let name: String
+    /// The title (“City”), which face files may use instead.
+    public let title: String
+    /// The declared type without `Optional` (`String`, `Room`).
+    public let typeName: String
+    /// True when the parameter is neither optional nor defaulted: configurations must set it.
+    public let isRequired: Bool
+}
+
+/// Why parameter values could not configure an intent; each case names the parameter.
+public enum IntentConfigurationError: Error, Equatable, CustomStringConvertible {
+    /// No parameter has this property name or title.
+    case unknownParameter(name: String, intent: String, known: [String])
+    /// The text is not a value of the parameter's type.
+    case invalidValue(parameter: String, value: String, expected: String)
+    /// The entity query found nothing for the text.
+    case entityNotFound(parameter: String, entityType: String, text: String, suggestions: [String])
+    /// The entity query's text search found several entities.
+    case ambiguousEntity(parameter: String, entityType: String, text: String, matches: [String])
+    /// The entity query threw.
+    case queryFailed(parameter: String, entityType: String, message: String)
+    /// Glance cannot read this parameter type from text.
+    case unsupportedType(parameter: String, type: String)
+
+    /// The parameter the error is about (the name as given for `unknownParameter`).
+    public var parameter: String {
+        switch self {
+        case .unknownParameter(let name, _, _): name
+        case .invalidValue(let parameter, _, _), .entityNotFound(let parameter, _, _, _), .ambiguousEntity(let parameter, _, _, _),
+             .queryFailed(let parameter, _, _), .unsupportedType(let parameter, _): parameter
+        }
+    }
+
+    /// A message that says what was given and what would do.
+    public var description: String {
+        switch self {
+        case .unknownParameter(let name, let intent, let known):
+            let list = known.isEmpty ? "it has no parameters" : "its parameters are " + known.joined(separator: ", ")
+            return "\(intent) has no parameter “\(name)”; \(list)"
+        case .invalidValue(let parameter, let value, let expected):
+            return "parameter “\(parameter)”: “\(value)” is not valid; expected \(expected)"
+        case .entityNotFound(let parameter, let entityType, let text, let suggestions):
+            let list = suggestions.isEmpty ? "its query suggests none" : "its query suggests " + suggestions.joined(separator: ", ")
+            return "parameter “\(parameter)”: no \(entityType) has the identifier or name “\(text)”; \(list)"
+        case .ambiguousEntity(let parameter, let entityType, let text, let matches):
+            return "parameter “\(parameter)”: “\(text)” matches several \(entityType) entities (\(matches.joined(separator: ", "))); use an identifier"
+        case .queryFailed(let parameter, let entityType, let message):
+            return "parameter “\(parameter)”: the \(entityType) query failed: \(message)"
+        case .unsupportedType(let parameter, let type):
+            return "parameter “\(parameter)”: values of type \(type) cannot be written in a configuration"
+        }
+    }
+}

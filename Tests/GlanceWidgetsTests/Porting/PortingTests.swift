@@ -1,0 +1,194 @@
+import Foundation
+import GlanceTesting
+import Testing
+@testable import GlanceWidgets
+
+/// Issue 14: widget code written for WidgetKit, App Intents and ActivityKit compiles and
+/// behaves as on Apple platforms (the widgets are in this folder).
+@Suite struct PortingTests {
+    // MARK: - App Intents
+
+    @Test func parametersHaveReferenceSemanticsAsApplesDo() {
+        let intent = SelectRoomIntent()
+        intent.unit = .fahrenheit
+        intent.refreshMinutes = 30
+        let copy = intent
+        #expect(copy.unit == .fahrenheit && copy.refreshMinutes == 30, "a copy shares its parameters, as with Apple's class")
+        #expect(intent.label == "Home" && intent.showHumidity == false, "defaults")
+        #expect(intent.room == nil, "an optional parameter without a value is nil")
+        #expect(SelectRoomIntent().unit == .celsius, "a new intent has its own parameters")
+        #expect(intent.$unit.title == "Unit")
+    }
+
+    @Test func intentsWithDifferentParametersStayDistinctReferences() {
+        let a = IntentReference(TapIntent(tag: "a")), b = IntentReference(TapIntent(tag: "b"))
+        #expect(a != b, "references compare by parameter values, not by the parameters' identities")
+        #expect(a == IntentReference(TapIntent(tag: "a")))
+    }
+
+    @Test func entityParametersResolveThroughTheirQuery() async throws {
+        let byID = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("room", "bath"), ("unit", "Fahrenheit")])
+        #expect(byID.room?.name == "Bathroom" && byID.unit == .fahrenheit)
+        let byTitle = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("Room", "kitchen"), ("Show Humidity", "yes")])
+        #expect(byTitle.room?.id == "kitchen" && byTitle.showHumidity)
+        // Not an identifier: the string query's single match.
+        let byText = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("room", "bath")])
+        #expect(byText.room?.id == "bath")
+        let annex = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("room", "annex")])
+        #expect(annex.room?.id == "living-2")
+        // Not given: the query's default result.
+        let unset = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("refreshMinutes", "45")])
+        #expect(unset.room?.id == "kitchen" && unset.refreshMinutes == 45)
+        // An enumerable query, a UUID identifier, and other value types.
+        let thermostat = try await IntentConfigurator.intent(PickThermostatIntent.self, values: [
+            ("thermostat", "5B1E06C3-6B0D-4A7F-9B0A-6C1D3C0E7A11"), ("since", "2026-11-21T08:30:00Z"),
+            ("page", "https://example.com/hall"), ("target", "21.5"),
+        ])
+        #expect(thermostat.thermostat.name == "Hall" && thermostat.target == 21.5)
+        #expect(thermostat.since == Date(timeIntervalSince1970: 1_795_249_800) && thermostat.page?.host == "example.com")
+        let named = try await IntentConfigurator.intent(PickThermostatIntent.self, values: [("thermostat", "hall")])
+        #expect(named.thermostat.id == ThermostatEntity.hall.id, "by title among the suggested entities")
+    }
+
+    @Test func configurationErrorsNameTheParameterAndWhatWouldDo() async {
+        await #expect(throws: IntentConfigurationError.entityNotFound(
+            parameter: "room", entityType: "RoomEntity", text: "garage",
+            suggestions: ["kitchen (Kitchen)", "living (Living Room)", "living-2 (Living Room Annex)", "bath (Bathroom)"])) {
+            _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("room", "garage")])
+        }
+        await #expect(throws: IntentConfigurationError.ambiguousEntity(
+            parameter: "room", entityType: "RoomEntity", text: "living",
+            matches: ["living (Living Room)", "living-2 (Living Room Annex)"]).self) {
+            _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("room", "Living")])
+        }
+        do {
+            _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("unit", "kelvin")])
+            Issue.record("kelvin is not a unit")
+        } catch {
+            #expect(error.parameter == "unit")
+            #expect(error.description == "parameter “unit”: “kelvin” is not valid; expected one of celsius, fahrenheit")
+        }
+        do {
+            _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("colour", "red")])
+            Issue.record("there is no colour parameter")
+        } catch {
+            #expect(error == .unknownParameter(name: "colour", intent: "SelectRoomIntent",
+                                               known: ["room", "unit", "showHumidity", "label", "refreshMinutes"]))
+        }
+        await #expect(throws: IntentConfigurationError.invalidValue(parameter: "refreshMinutes", value: "soon", expected: "a Int")) {
+            _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("refreshMinutes", "soon")])
+        }
+        await #expect(throws: IntentConfigurationError.invalidValue(parameter: "showHumidity", value: "maybe", expected: "true or false")) {
+            _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("showHumidity", "maybe")])
+        }
+    }
+
+    @Test func parametersAreListedWithTheirTypes() {
+        let listed = IntentConfigurator.parameters(of: PickThermostatIntent.self)
+        #expect(listed.map(\.name) == ["thermostat", "since", "page", "target"])
+        #expect(listed.map(\.typeName) == ["ThermostatEntity", "Date", "URL", "Double"])
+        #expect(listed.map(\.isRequired) == [true, false, false, false])
+    }
+
+    @Test func parameterSummariesReadAsTheirBuilderSays() async throws {
+        let bath = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("room", "bath")])
+        #expect(bath.summaryText == "Show Bathroom")
+        bath.unit = .fahrenheit
+        #expect(bath.summaryText == "Show Bathroom in °F", "Switch takes the matching Case")
+        bath.showHumidity = true
+        #expect(bath.summaryText == "Show Bathroom in Fahrenheit with humidity", "When takes its first branch")
+        #expect(SelectRoomIntent().summaryText == "Show Room", "a parameter without a value reads as its title")
+        #expect(PickThermostatIntent().summaryText == nil, "no summary declared")
+        #expect(BoostHeatingIntent.predictionConfiguration.count == 2)
+    }
+
+    // MARK: - WidgetKit
+
+    @Test func recommendationsConfigureAWidgetPlacedWithoutAnIntent() async throws {
+        let descriptor = try #require(RoomTemperatureWidget().descriptors.first)
+        let engine = try #require(descriptor.timeline)
+        #expect(engine.recommendations().map(\.description) == ["Living Room Annex"])
+        #expect((engine.defaultConfiguration as? SelectRoomIntent)?.room?.id == "living-2")
+        #expect(descriptor.supportedFamilies == [.accessoryRectangular, .accessoryInline])
+    }
+
+    @Test func anIntentConfigurationWidgetRunsWithItsFirstRecommendation() async throws {
+        let descriptor = try #require(OlderWeatherWidget().descriptors.first)
+        #expect(descriptor.kind == "OlderWeather" && descriptor.displayName == "My Widget")
+        let engine = try #require(descriptor.timeline)
+        #expect(engine.intentType == nil)
+        let context = TimelineProviderContext(family: .accessoryRectangular, displaySize: Size(width: 128, height: 32), isPreview: false)
+        guard case .completion(let call) = engine.timeline(context, nil) else {
+            Issue.record("an IntentTimelineProvider is called with a completion handler")
+            return
+        }
+        let received = Locked<AnyTimeline?>(nil)
+        call { timeline in received.withLock { $0 = timeline } }
+        let timeline = try #require(received.withLock { $0 })
+        #expect(timeline.entries.count == 3 && timeline.policy == .atEnd)
+        #expect((timeline.entries[0].value as? SimpleEntry)?.configuration.city == "Oslo")
+        let view = engine.content(timeline.entries[0])
+        #expect(render(view, 40, 8) == render(Text("Oslo"), 40, 8))
+    }
+
+    @Test func emptyConfigurationsListNoWidget() {
+        #expect(NothingHereWidget().descriptors.isEmpty)
+        #expect(CountdownWidget().descriptors.map(\.kind) == ["Countdown"])
+    }
+
+    // MARK: - ActivityKit
+
+    private func delivery(minutes: Int) -> ActivitySnapshot {
+        ActivitySnapshot(id: "d1", attributesType: String(reflecting: DeliveryAttributes.self), attributes: DeliveryAttributes(courier: "Ana"),
+                         content: ActivityContent(state: DeliveryAttributes.ContentState(minutesLeft: minutes), staleDate: nil),
+                         staleDate: nil, relevanceScore: 0, sequence: 0)
+    }
+
+    private func engine<W: Widget>(_ widget: W) throws -> ActivityEngine {
+        guard case .activity(let engine) = try #require(widget.descriptors.first).engine else {
+            throw PortingFailure("not an activity configuration")
+        }
+        return engine
+    }
+
+    @Test func eachSlotFamilyShowsTheMatchingActivityPresentation() throws {
+        let engine = try engine(DeliveryLiveActivity())
+        let snapshot = delivery(minutes: 7)
+        let lockScreen = VStack(alignment: .leading) { Text("Ana"); Text("7 min left") }
+        let rectangular = render(engine.view(for: .accessoryRectangular, snapshot, isStale: false), 80, 24)
+        #expect(rectangular == render(lockScreen, 80, 24), "the lock-screen view")
+        #expect(render(engine.content((snapshot, false)), 80, 24) == rectangular, "`content` stays the lock-screen view")
+        let inline = render(engine.view(for: .accessoryInline, snapshot, isStale: false), 60, 8)
+        #expect(inline == render(HStack(spacing: 4) { Text("ETA"); Text("7m") }, 60, 8), "compact leading and trailing side by side")
+        #expect(inline != render(lockScreen, 60, 8))
+        let circular = render(engine.view(for: .accessoryCircular, snapshot, isStale: false), 24, 24)
+        #expect(circular == render(Text("7"), 24, 24), "the minimal view")
+        #expect(render(engine.view(for: .accessoryCorner, snapshot, isStale: false), 24, 24) == circular)
+        let url = ViewRenderer.render(engine.view(for: .accessoryInline, snapshot, isStale: false), size: Size(width: 60, height: 8), at: t0).widgetURLs
+        #expect(url == [URL(string: "delivery://track")!], "the island's widgetURL goes with its presentations")
+    }
+
+    @Test func withoutADynamicIslandEverySlotShowsTheLockScreenView() throws {
+        let engine = try engine(ActivityWidget())
+        let snapshot = delivery(minutes: 3)
+        for family in [WidgetFamily.accessoryInline, .accessoryCircular, .accessoryRectangular] {
+            #expect(render(engine.view(for: family, snapshot, isStale: false), 60, 8) == render(Text("3 min"), 60, 8))
+        }
+    }
+
+    private func render(_ view: some View, _ width: Int, _ height: Int) -> Bitmap {
+        ViewRenderer.render(view, size: Size(width: width, height: height), at: t0).bitmap
+    }
+}
+
+/// A live activity written before the Dynamic Island existed.
+struct ActivityWidget: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: DeliveryAttributes.self) { context in Text("\(context.state.minutesLeft) min") }
+    }
+}
+
+struct PortingFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
