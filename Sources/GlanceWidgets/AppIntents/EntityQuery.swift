@@ -35,6 +35,8 @@ public protocol EntityStringQuery: EntityQuery {
 
 /// A query whose entities can all be listed, as App Intents' `EnumerableEntityQuery`.
 public protocol EnumerableEntityQuery: EntityQuery {
+    /// The entity type listed; restated so that it is inferred from `allEntities()`.
+    associatedtype Entity
     /// Every entity.
     func allEntities() async throws -> [Entity]
 }
@@ -44,7 +46,4 @@ extension EnumerableEntityQuery {
     public func entities(for identifiers: [Entity.ID]) async throws -> [Entity] {
         try await allEntities().filter { identifiers.contains($0.id) }
     }
-
-    /// Every entity.
-    public func suggestedEntities() async throws -> [Entity] { try await allEntities() }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// (`true`/`false`, `yes`/`no`, `on`/`off`); an `AppEnum` case by raw value or title; an
 /// `AppEntity` through its `defaultQuery` — by identifier with `entities(for:)`, then, for an
 /// `EntityStringQuery`, by text with `entities(matching:)` when exactly one entity matches, then
-/// by title among `suggestedEntities()`; `URL`; `Date` (ISO 8601); other
+/// by title among `suggestedEntities()` (`allEntities()` for an `EnumerableEntityQuery`); `URL`; `Date` (ISO 8601); other
 /// `LosslessStringConvertible` types; and the optional of each. Parameters not given keep
 /// their defaults, except that an entity parameter without a default takes the query's
 /// `defaultResult()`.
@@ -124,7 +124,7 @@ public enum IntentConfigurator {
                                                                    matches: matches.map(describe))
                 }
             }
-            let suggested = try await query.suggestedEntities()
+            let suggested = try await suggestions(query)
             let wanted = text.lowercased()
             let titled = suggested.filter { $0.displayRepresentation.title.key.lowercased() == wanted }
             if titled.count == 1 { return titled[0] }
@@ -135,6 +135,18 @@ public enum IntentConfigurator {
         } catch {
             throw .queryFailed(parameter: parameter, entityType: typeName, message: String(describing: error))
         }
+    }
+
+    /// The entities a query offers: all of an enumerable query's, else its suggested ones.
+    private static func suggestions<Query: EntityQuery>(_ query: Query) async throws -> [Query.Entity] {
+        if let enumerable = query as? any EnumerableEntityQuery {
+            return try await all(enumerable).compactMap { $0 as? Query.Entity }
+        }
+        return try await query.suggestedEntities()
+    }
+
+    private static func all<Query: EnumerableEntityQuery>(_ query: Query) async throws -> [any AppEntity] {
+        try await query.allEntities()
     }
 
     /// The text matches of a string query, as entities of any type.

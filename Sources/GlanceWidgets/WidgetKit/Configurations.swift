@@ -84,11 +84,12 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
     public init<Provider: IntentTimelineProvider>(kind: String, intent: Intent.Type, provider: Provider,
                                                   @ViewBuilder content: @escaping (Provider.Entry) -> Content)
         where Provider.Intent == Intent {
-        // A fresh intent for every call: INIntent subclasses are mutable classes, so none is
-        // shared between calls that may run on different threads. Bound here, as in
-        // `StaticConfiguration`, so neither provider nor intent class need be Sendable.
+        // A fresh intent for every call (recommendations() makes new ones each time it is
+        // asked): INIntent subclasses are mutable classes, so none is shared between calls
+        // that may run on different threads. Bound here, as in `StaticConfiguration`, so
+        // neither provider nor intent class need be Sendable.
         let configuration: () -> Intent = {
-            provider.recommendations().first?.intent.copy() as? Intent ?? Intent()
+            provider.recommendations().first?.intent ?? Intent()
         }
         let calls = UncheckedSendableBox((placeholder: provider.placeholder(in:), snapshot: provider.getSnapshot(for:in:completion:),
                                           timeline: provider.getTimeline(for:in:completion:), configuration: configuration))

@@ -3,7 +3,7 @@ import GlanceWidgets
 
 // A delivery live activity with a Dynamic Island, as ActivityKit's documentation writes one.
 
-struct DeliveryAttributes: ActivityAttributes {
+struct ParcelAttributes: ActivityAttributes {
     public struct ContentState: Codable, Hashable {
         var minutesLeft: Int
     }
@@ -13,7 +13,7 @@ struct DeliveryAttributes: ActivityAttributes {
 
 struct DeliveryLiveActivity: Widget {
     var body: some WidgetConfiguration {
-        ActivityConfiguration(for: DeliveryAttributes.self) { context in
+        ActivityConfiguration(for: ParcelAttributes.self) { context in
             VStack(alignment: .leading) {
                 Text(context.attributes.courier)
                 Text("\(context.state.minutesLeft) min left")

@@ -57,7 +57,7 @@ import Testing
             _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("room", "garage")])
         }
         await #expect(throws: IntentConfigurationError.ambiguousEntity(
-            parameter: "room", entityType: "RoomEntity", text: "living",
+            parameter: "room", entityType: "RoomEntity", text: "Living",
             matches: ["living (Living Room)", "living-2 (Living Room Annex)"]).self) {
             _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("room", "Living")])
         }
@@ -99,7 +99,7 @@ import Testing
         #expect(bath.summaryText == "Show Bathroom in Fahrenheit with humidity", "When takes its first branch")
         #expect(SelectRoomIntent().summaryText == "Show Room", "a parameter without a value reads as its title")
         #expect(PickThermostatIntent().summaryText == nil, "no summary declared")
-        #expect(BoostHeatingIntent.predictionConfiguration.count == 2)
+        #expect((BoostHeatingIntent.predictionConfiguration as? IntentPredictions<BoostHeatingIntent>)?.count == 2)
     }
 
     // MARK: - WidgetKit
@@ -139,8 +139,8 @@ import Testing
     // MARK: - ActivityKit
 
     private func delivery(minutes: Int) -> ActivitySnapshot {
-        ActivitySnapshot(id: "d1", attributesType: String(reflecting: DeliveryAttributes.self), attributes: DeliveryAttributes(courier: "Ana"),
-                         content: ActivityContent(state: DeliveryAttributes.ContentState(minutesLeft: minutes), staleDate: nil),
+        ActivitySnapshot(id: "d1", attributesType: String(reflecting: ParcelAttributes.self), attributes: ParcelAttributes(courier: "Ana"),
+                         content: ActivityContent(state: ParcelAttributes.ContentState(minutesLeft: minutes), staleDate: nil),
                          staleDate: nil, relevanceScore: 0, sequence: 0)
     }
 
@@ -184,7 +184,7 @@ import Testing
 /// A live activity written before the Dynamic Island existed.
 struct ActivityWidget: Widget {
     var body: some WidgetConfiguration {
-        ActivityConfiguration(for: DeliveryAttributes.self) { context in Text("\(context.state.minutesLeft) min") }
+        ActivityConfiguration(for: ParcelAttributes.self) { context in Text("\(context.state.minutesLeft) min") }
     }
 }
 

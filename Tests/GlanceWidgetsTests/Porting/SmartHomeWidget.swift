@@ -10,8 +10,8 @@ struct RoomEntity: AppEntity {
     let name: String
     let temperature: Double
 
-    static var typeDisplayRepresentation: TypeDisplayRepresentation = "Room"
-    static var defaultQuery = RoomQuery()
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Room"
+    static let defaultQuery = RoomQuery()
 
     var displayRepresentation: DisplayRepresentation {
         DisplayRepresentation(title: "\(name)", subtitle: "\(Int(temperature))°", image: .init(systemName: "house"))
@@ -42,16 +42,16 @@ struct RoomQuery: EntityStringQuery {
 enum TemperatureUnit: String, AppEnum {
     case celsius, fahrenheit
 
-    static var typeDisplayRepresentation: TypeDisplayRepresentation = "Unit"
-    static var caseDisplayRepresentations: [TemperatureUnit: DisplayRepresentation] = [
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Unit"
+    static let caseDisplayRepresentations: [TemperatureUnit: DisplayRepresentation] = [
         .celsius: "Celsius",
         .fahrenheit: "Fahrenheit",
     ]
 }
 
 struct SelectRoomIntent: WidgetConfigurationIntent {
-    static var title: LocalizedStringResource = "Select Room"
-    static var description = IntentDescription("Shows a room's temperature.")
+    static let title: LocalizedStringResource = "Select Room"
+    static let description = IntentDescription("Shows a room's temperature.")
 
     @Parameter(title: "Room")
     var room: RoomEntity?
@@ -144,7 +144,7 @@ struct RoomTemperatureWidget: Widget {
 
 /// Turns a room's heating up; the intent a button in the widget would run.
 struct BoostHeatingIntent: AppIntent, PredictableIntent, LiveActivityIntent {
-    static var title: LocalizedStringResource = "Boost Heating"
+    static let title: LocalizedStringResource = "Boost Heating"
 
     @Parameter(title: "Room")
     var room: RoomEntity
