@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a live activity's view is drawn from, as ActivityKit's `ActivityViewContext`.
-public struct ActivityViewContext<Attributes: ActivityAttributes>: Sendable {
+public struct ActivityViewContext<Attributes: ActivityAttributes> {
     /// The activity's fixed data.
     public let attributes: Attributes
     /// Its latest state.

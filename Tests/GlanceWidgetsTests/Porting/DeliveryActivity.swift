@@ -47,3 +47,20 @@ struct DeliveryLiveActivity: Widget {
         }
     }
 }
+
+/// Public attributes are not implicitly Sendable; as with Apple's protocol, they need not be.
+public struct CourierAttributes: ActivityAttributes {
+    public struct ContentState: Codable, Hashable {
+        public var stops: [String]
+    }
+
+    public var courier: String
+}
+
+struct CourierActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: CourierAttributes.self) { context in
+            Text("\(context.attributes.courier): \(context.state.stops.count) stops")
+        }
+    }
+}
