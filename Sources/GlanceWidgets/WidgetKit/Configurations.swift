@@ -52,11 +52,11 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
             intentType: intent,
             placeholder: { AnyEntry(calls.value.placeholder($0)) },
             snapshot: { context, value in
-                let intent = value as? Intent ?? Intent()
+                let intent = value as? Intent ?? calls.value.recommendations().first?.intent ?? Intent()
                 return .async { AnyEntry(await calls.value.snapshot(intent, context)) }
             },
             timeline: { context, value in
-                let intent = value as? Intent ?? Intent()
+                let intent = value as? Intent ?? calls.value.recommendations().first?.intent ?? Intent()
                 return .async { AnyTimeline(try await calls.value.timeline(intent, context)) }
             },
             content: ViewFactory { entry in AnyView(content(StaticConfiguration<Content>.cast(entry))) },

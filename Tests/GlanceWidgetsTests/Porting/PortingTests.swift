@@ -110,6 +110,14 @@ import Testing
         #expect(engine.recommendations().map(\.description) == ["Living Room Annex"])
         #expect((engine.defaultConfiguration as? SelectRoomIntent)?.room?.id == "living-2")
         #expect(descriptor.supportedFamilies == [.accessoryRectangular, .accessoryInline])
+        let context = TimelineProviderContext(family: .accessoryRectangular, displaySize: Size(width: 128, height: 32), isPreview: false)
+        guard case .async(let unconfigured) = engine.timeline(context, nil),
+              case .async(let configured) = engine.timeline(context, SelectRoomIntent(room: RoomEntity.all[3])) else {
+            Issue.record("an AppIntentTimelineProvider is called as an async function")
+            return
+        }
+        #expect((try await unconfigured().entries.first?.value as? RoomEntry)?.room?.id == "living-2", "the first recommendation")
+        #expect((try await configured().entries.first?.value as? RoomEntry)?.room?.id == "bath", "the placed configuration wins")
     }
 
     @Test func anIntentConfigurationWidgetRunsWithItsFirstRecommendation() async throws {
