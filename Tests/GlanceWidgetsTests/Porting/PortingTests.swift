@@ -102,6 +102,20 @@ import Testing
         #expect((BoostHeatingIntent.predictionConfiguration as? IntentPredictions<BoostHeatingIntent>)?.count == 2)
     }
 
+    @Test func propertyQueriesDeclareTheirComparatorsAndSorts() async throws {
+        let properties = BookQuery.properties.properties
+        #expect(properties.map(\.comparatorNames) == [["EqualToComparator", "ContainsComparator"], ["LessThanComparator", "GreaterThanComparator"]])
+        #expect(properties[0].keyPath == \BookEntity.$title)
+        #expect(BookQuery.sortingOptions.sortableBy == [\BookEntity.$title, \BookEntity.$pages])
+        let short = try await BookQuery().entities(matching: [{ $0.pages < 350 }], mode: .and, sortedBy: [], limit: nil)
+        #expect(short.map(\.title) == ["Momo"])
+        let book = BookEntity.shelf[0]
+        #expect(book.$title.title == "Title" && book.pages == 412)
+        // A property query is still an entity query: configuration finds books by identifier or title.
+        let byTitle = try await IntentConfigurator.convert("Momo", to: BookEntity.self, parameter: "book") as? BookEntity
+        #expect(byTitle?.pages == 304)
+    }
+
     // MARK: - WidgetKit
 
     @Test func recommendationsConfigureAWidgetPlacedWithoutAnIntent() async throws {
