@@ -214,3 +214,30 @@ struct PortingFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// `Image.widgetAccentedRenderingMode(_:)` in a widget drawn in `accented` mode.
+@Suite struct AccentedImageTests {
+    private func draw(_ view: some View, mode: WidgetRenderingMode = .accented) -> [UInt8] {
+        var environment = EnvironmentValues()
+        environment.widgetRenderingMode = mode
+        environment.accentedTones = AccentedTones(defaultLevel: 255, accentLevel: 100)
+        let bitmap = ViewRenderer.render(view, size: Size(width: 12, height: 12), environment: environment, at: t0, antialiased: true).bitmap
+        return bitmap.pixels
+    }
+
+    @Test func eachModeDrawsTheImageAsApplesDoes() {
+        let symbol = Image(systemName: "circle.fill")
+        // The symbol's brightest (fully covered) pixels carry its group's tone.
+        let levels = { (pixels: [UInt8]) in pixels.max() ?? 0 }
+        #expect(levels(draw(symbol)) == 255, "default group")
+        #expect(levels(draw(symbol.widgetAccentedRenderingMode(.accented))) == 100, "accent group, as widgetAccentable()")
+        #expect(draw(symbol.widgetAccentedRenderingMode(.accented)) == draw(symbol.widgetAccentable()))
+        #expect(levels(draw(symbol.widgetAccentedRenderingMode(.accentedDesaturated))) == 100)
+        #expect(levels(draw(symbol.widgetAccentedRenderingMode(.desaturated))) == 255)
+        let dim = symbol.foregroundStyle(.secondary)
+        #expect(draw(dim.widgetAccentedRenderingMode(nil)) == draw(dim), "nil changes nothing")
+        #expect(draw(Image(systemName: "circle.fill").widgetAccentedRenderingMode(.fullColor).foregroundStyle(.secondary))
+                == draw(dim, mode: .fullColor), "full color keeps the image's own tone")
+        #expect(draw(symbol.widgetAccentedRenderingMode(.accented), mode: .vibrant) == draw(symbol, mode: .vibrant), "only accented mode changes")
+    }
+}
