@@ -9,8 +9,8 @@ import Foundation
 /// `EntityStringQuery`, by text with `entities(matching:)` when exactly one entity matches, then
 /// by title among `suggestedEntities()` (`allEntities()` for an `EnumerableEntityQuery`); `URL`; `Date` (ISO 8601); other
 /// `LosslessStringConvertible` types; and the optional of each. Parameters not given keep
-/// their defaults, except that an entity parameter without a default takes the query's
-/// `defaultResult()`.
+/// their defaults, except that an entity parameter without a value takes the query's
+/// `defaultResult()`; a required parameter left without a value is an error.
 public enum IntentConfigurator {
     /// A new `type` with `values` (parameter name → text) applied in order.
     /// - Parameter values: Names are property names (`city`) or titles ("City"), ignoring case.
@@ -56,11 +56,15 @@ public enum IntentConfigurator {
         }
         // Entity parameters left without a value take their query's default result, as the
         // system does for a widget added without editing.
-        for (property, parameter) in declared where !given.contains(ObjectIdentifier(parameter)) && parameter.displayText == nil {
+        for (_, parameter) in declared where !given.contains(ObjectIdentifier(parameter)) && parameter.displayText == nil {
             guard let entityType = parameter.unwrappedType as? any AppEntity.Type,
                   let value = await defaultEntity(entityType) else { continue }
             _ = parameter.assign(value)
-            _ = property
+        }
+        // A required parameter still without a value would stop the provider when it reads
+        // it: refuse the configuration instead (WIDGETKIT.md item 37).
+        if let (name, parameter) = declared.first(where: { $0.parameter.isMissing }) {
+            throw .missingValue(parameter: name, title: parameter.parameterTitle, intent: String(describing: type(of: intent)))
         }
     }
 
@@ -195,13 +199,16 @@ public enum IntentConfigurationError: Error, Equatable, CustomStringConvertible 
     case queryFailed(parameter: String, entityType: String, message: String)
     /// Glance cannot read this parameter type from text.
     case unsupportedType(parameter: String, type: String)
+    /// A parameter that is neither optional nor defaulted was given no value (and, for an
+    /// entity, its query has no default result).
+    case missingValue(parameter: String, title: String, intent: String)
 
     /// The parameter the error is about (the name as given for `unknownParameter`).
     public var parameter: String {
         switch self {
         case .unknownParameter(let name, _, _): name
         case .invalidValue(let parameter, _, _), .entityNotFound(let parameter, _, _, _), .ambiguousEntity(let parameter, _, _, _),
-             .queryFailed(let parameter, _, _), .unsupportedType(let parameter, _): parameter
+             .queryFailed(let parameter, _, _), .unsupportedType(let parameter, _), .missingValue(let parameter, _, _): parameter
         }
     }
 
@@ -222,6 +229,8 @@ public enum IntentConfigurationError: Error, Equatable, CustomStringConvertible 
             return "parameter “\(parameter)”: the \(entityType) query failed: \(message)"
         case .unsupportedType(let parameter, let type):
             return "parameter “\(parameter)”: values of type \(type) cannot be written in a configuration"
+        case .missingValue(let parameter, let title, let intent):
+            return "parameter “\(parameter)” (“\(title)”) of \(intent) needs a value: it has no default"
         }
     }
 }

@@ -78,6 +78,9 @@ import Testing
         await #expect(throws: IntentConfigurationError.invalidValue(parameter: "refreshMinutes", value: "soon", expected: "a Int")) {
             _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("refreshMinutes", "soon")])
         }
+        await #expect(throws: IntentConfigurationError.missingValue(parameter: "thermostat", title: "Thermostat", intent: "PickThermostatIntent")) {
+            _ = try await IntentConfigurator.intent(PickThermostatIntent.self, values: [("target", "19")])
+        }
         await #expect(throws: IntentConfigurationError.invalidValue(parameter: "showHumidity", value: "maybe", expected: "true or false")) {
             _ = try await IntentConfigurator.intent(SelectRoomIntent.self, values: [("showHumidity", "maybe")])
         }
