@@ -8,7 +8,8 @@ import Foundation
 /// `AppEntity` through its `defaultQuery` — by identifier with `entities(for:)`, then, for an
 /// `EntityStringQuery`, by text with `entities(matching:)` when exactly one entity matches, then
 /// by title among `suggestedEntities()` (`allEntities()` for an `EnumerableEntityQuery`); `URL`; `Date` (ISO 8601); other
-/// `LosslessStringConvertible` types; and the optional of each. Parameters not given keep
+/// `LosslessStringConvertible` types; arrays of these as comma-separated values; and the
+/// optional of each. Parameters not given keep
 /// their defaults, except that an entity parameter without a value takes the query's
 /// `defaultResult()`; a required parameter left without a value is an error.
 public enum IntentConfigurator {
@@ -98,6 +99,16 @@ public enum IntentConfigurator {
             }
             return date
         }
+        if let array = type as? any ArrayParameterValue.Type {
+            // A list is written as comma-separated values, each converted by the element type.
+            let parts = trimmed.isEmpty ? [] : trimmed.split(separator: ",").map { String($0) }
+            var elements = [Any]()
+            for part in parts {
+                elements.append(try await convert(part, to: array.elementType, parameter: parameter))
+            }
+            guard let value = array.make(elements) else { throw .unsupportedType(parameter: parameter, type: typeName(type)) }
+            return value
+        }
         if let convertible = type as? any LosslessStringConvertible.Type {
             guard let value = convertible.init(trimmed) else {
                 throw .invalidValue(parameter: parameter, value: text, expected: "a \(typeName(type))")
@@ -171,6 +182,20 @@ public enum IntentConfigurator {
 
     /// The type's name without its module.
     static func typeName(_ type: Any.Type) -> String { String(describing: type) }
+}
+
+/// An array type a parameter may have, so its elements can be converted one by one.
+protocol ArrayParameterValue {
+    static var elementType: Any.Type { get }
+    static func make(_ elements: [Any]) -> Any?
+}
+
+extension Array: ArrayParameterValue {
+    static var elementType: Any.Type { Element.self }
+    static func make(_ elements: [Any]) -> Any? {
+        let typed = elements.compactMap { $0 as? Element }
+        return typed.count == elements.count ? typed : nil
+    }
 }
 
 /// A parameter an intent declares, for listings and error messages.

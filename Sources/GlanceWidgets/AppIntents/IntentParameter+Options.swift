@@ -111,3 +111,24 @@ public protocol DynamicOptionsProvider: Sendable {
     /// The options.
     func results() async throws -> [Option]
 }
+
+/// How many values an array parameter holds, overall or per widget family, as App Intents'
+/// `IntentCollectionSize` (accepted; the face file gives as many values as it lists).
+public struct IntentCollectionSize: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByDictionaryLiteral {
+    /// The size for every family, if one was given.
+    public let size: Int?
+    /// The size per family, if given per family.
+    public let sizes: [WidgetFamily: Int]
+
+    /// One size for every family.
+    public init(integerLiteral size: Int) {
+        self.size = size
+        self.sizes = [:]
+    }
+
+    /// A size per widget family.
+    public init(dictionaryLiteral elements: (WidgetFamily, Int)...) {
+        self.size = nil
+        self.sizes = Dictionary(elements, uniquingKeysWith: { _, last in last })
+    }
+}

@@ -30,7 +30,7 @@ public final class IntentParameter<Value>: @unchecked Sendable {
     public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
                 controlStyle: ControlStyle = .field, inclusiveRange: (lowerBound: Double, upperBound: Double)? = nil,
                 displayName: Bool.IntentDisplayName? = nil, inputOptions: String.IntentInputOptions? = nil,
-                requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
+                size: IntentCollectionSize? = nil, requestValueDialog: IntentDialog? = nil, requestDisambiguationDialog: IntentDialog? = nil,
                 inputConnectionBehavior: InputConnectionBehavior = .default) {
         self.title = title
         self.description = description

@@ -112,3 +112,47 @@ func reconfigure() {
     let intent = LampConfiguration()
     intent.brightness = 3
 }
+
+struct SceneEntity: AppEntity {
+    var id: Int
+
+    @Property(title: "Name")
+    var name: String
+
+    static var typeDisplayRepresentation = TypeDisplayRepresentation(name: "Scene")
+    static var defaultQuery = SceneQuery()
+
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)") }
+
+    init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+struct SceneQuery: EntityPropertyQuery {
+    static var properties = QueryProperties {
+        Property(\SceneEntity.$name) {
+            EqualToComparator { name in { (scene: SceneEntity) in scene.name == name } }
+        }
+    }
+
+    static var sortingOptions = SortingOptions {
+        SortableBy(\SceneEntity.$name)
+    }
+
+    func entities(for identifiers: [Int]) async throws -> [SceneEntity] {
+        identifiers.map { SceneEntity(id: $0, name: "Scene \($0)") }
+    }
+
+    func entities(matching comparators: [(SceneEntity) -> Bool], mode: ComparatorMode, sortedBy: [Sort<SceneEntity>], limit: Int?) async throws -> [SceneEntity] {
+        []
+    }
+}
+
+struct FavoriteScenesIntent: WidgetConfigurationIntent {
+    static var title: LocalizedStringResource = "Favorite Scenes"
+
+    @Parameter(title: "Scenes", size: 3)
+    var scenes: [SceneEntity]?
+}
