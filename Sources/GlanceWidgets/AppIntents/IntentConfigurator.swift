@@ -101,7 +101,7 @@ public enum IntentConfigurator {
         }
         if let array = type as? any ArrayParameterValue.Type {
             // A list is written as comma-separated values, each converted by the element type.
-            let parts = trimmed.isEmpty ? [] : trimmed.split(separator: ",").map { String($0) }
+            let parts = trimmed.isEmpty ? [] : trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             var elements = [Any]()
             for part in parts {
                 elements.append(try await convert(part, to: array.elementType, parameter: parameter))

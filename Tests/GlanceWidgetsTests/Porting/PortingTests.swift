@@ -86,6 +86,23 @@ import Testing
         }
     }
 
+    @Test func listParametersTakeCommaSeparatedValues() async throws {
+        let intent = try await IntentConfigurator.intent(PickRoomsIntent.self, values: [("rooms", "kitchen, Bathroom"), ("limits", "17,25")])
+        #expect(intent.rooms?.map(\.id) == ["kitchen", "bath"])
+        #expect(intent.limits == [17, 25])
+        #expect(PickRoomsIntent().limits == [18, 24] && PickRoomsIntent().rooms == nil)
+        await #expect(throws: IntentConfigurationError.invalidValue(parameter: "limits", value: "x", expected: "a Int")) {
+            _ = try await IntentConfigurator.intent(PickRoomsIntent.self, values: [("limits", "17, x")])
+        }
+    }
+
+    @Test func displayRepresentationsKeepWhatTheyAreGiven() {
+        let room = RoomEntity.all[0].displayRepresentation
+        #expect(room.title == "Kitchen" && room.subtitle == "21°" && room.image?.systemName == "house" && room.image?.isTemplate == true)
+        let photo = DisplayRepresentation(title: "Cat", image: .init(named: "cat"), synonyms: ["Kitty"])
+        #expect(photo.image?.name == "cat" && photo.image?.systemName == nil && photo.image?.isTemplate == false && photo.synonyms == ["Kitty"])
+    }
+
     @Test func parametersAreListedWithTheirTypes() {
         let listed = IntentConfigurator.parameters(of: PickThermostatIntent.self)
         #expect(listed.map(\.name) == ["thermostat", "since", "page", "target"])

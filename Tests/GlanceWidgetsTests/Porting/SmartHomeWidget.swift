@@ -193,3 +193,13 @@ struct PickThermostatIntent: WidgetConfigurationIntent {
     var target: Double
     init() {}
 }
+
+/// A widget showing several rooms: a list parameter of entities, sized per family.
+struct PickRoomsIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Pick Rooms"
+    @Parameter(title: "Rooms", size: [.accessoryRectangular: 3, .accessoryInline: 1])
+    var rooms: [RoomEntity]?
+    @Parameter(title: "Limits", default: [18, 24], size: 2)
+    var limits: [Int]
+    init() {}
+}
