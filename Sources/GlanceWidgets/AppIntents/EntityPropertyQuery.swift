@@ -37,6 +37,7 @@ extension EntityPropertyQuery {
 
 /// Whether entities must match all comparators or any, as App Intents' `EntityQueryComparatorMode`.
 public enum EntityQueryComparatorMode: Sendable, Hashable {
+    /// Every comparator must match (`and`), or any one (`or`).
     case and, or
 }
 
@@ -44,6 +45,7 @@ public enum EntityQueryComparatorMode: Sendable, Hashable {
 public struct EntityQuerySort<Entity: AppEntity> {
     /// Ascending or descending.
     public enum Ordering: Sendable, Hashable {
+        /// Smallest first, or largest first.
         case ascending, descending
     }
 

@@ -33,12 +33,14 @@ extension String {
 
         /// The keyboard a text parameter is typed with.
         public enum KeyboardType: Sendable, Hashable {
+            /// The keyboards UIKit offers, by UIKit's names.
             case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad
             case emailAddress, decimalPad, twitter, webSearch, asciiCapableNumberPad
         }
 
         /// How typed letters are capitalized.
         public enum CapitalizationType: Sendable, Hashable {
+            /// Nothing, each word, each sentence, or every letter.
             case none, words, sentences, allCharacters
         }
     }

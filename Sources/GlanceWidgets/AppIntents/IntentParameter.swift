@@ -134,7 +134,9 @@ extension IntentParameter: InspectableParameter {
 
 /// How a parameter value reads in a summary: an entity's or enum case's title, else its description.
 func parameterDisplayText(_ value: Any) -> String? {
-    if let optional = value as? any OptionalValue, optional.isNone { return nil }
+    if let optional = value as? any OptionalValue {
+        return optional.wrappedAny.flatMap(parameterDisplayText)
+    }
     if let entity = value as? any AppEntity { return entity.displayRepresentation.title.key }
     if let appEnum = value as? any AppEnum { return appEnum.localizedStringResource.key }
     return String(describing: value)
@@ -144,13 +146,14 @@ func parameterDisplayText(_ value: Any) -> String? {
 protocol OptionalValue {
     static var noneValue: Any { get }
     static var wrappedType: Any.Type { get }
-    var isNone: Bool { get }
+    /// The wrapped value, `nil` for `none`.
+    var wrappedAny: Any? { get }
 }
 
 extension Optional: OptionalValue {
     static var noneValue: Any { Optional<Wrapped>.none as Any }
     static var wrappedType: Any.Type { Wrapped.self }
-    var isNone: Bool { self == nil }
+    var wrappedAny: Any? { self.map { $0 as Any } }
 }
 
 extension AppIntent {

@@ -131,16 +131,19 @@ public struct Summary<Intent: AppIntent>: ParameterSummary, EvaluableParameterSu
 
 /// How `When` compares a parameter with a value, as App Intents' `EquatableComparisonOperator`.
 public enum EquatableComparisonOperator: Sendable, Hashable {
+    /// Equal, or not equal, to the value.
     case equalTo, notEqualTo
 }
 
 /// How `When` compares an ordered parameter with a value, as App Intents' `ComparableComparisonOperator`.
 public enum ComparableComparisonOperator: Sendable, Hashable {
+    /// Compares the parameter's value with the value, as the name says.
     case equalTo, notEqualTo, lessThan, lessThanOrEqualTo, greaterThan, greaterThanOrEqualTo
 }
 
 /// How `When` tests whether a parameter has a value, as App Intents' `HasValueComparisonOperator`.
 public enum HasValueComparisonOperator: Sendable, Hashable {
+    /// The parameter has a value, or has none.
     case hasAnyValue, hasNoValue
 }
 

@@ -119,6 +119,14 @@ import Testing
         #expect(bath.summaryText == "Show Bathroom in Fahrenheit with humidity", "When takes its first branch")
         #expect(SelectRoomIntent().summaryText == "Show Room", "a parameter without a value reads as its title")
         #expect(PickThermostatIntent().summaryText == nil, "no summary declared")
+        let alarm = AlarmIntent()
+        #expect(alarm.summaryText == nil, "no label, not less than 5 minutes, and no otherwise")
+        alarm.minutes = 3
+        #expect(alarm.summaryText == "Soon")
+        alarm.label = "Tea"
+        #expect(alarm.summaryText == "Tea in 3 minutes")
+        alarm.minutes = 45
+        #expect(alarm.summaryText == "Tea in 45 minutes, later")
         #expect((BoostHeatingIntent.predictionConfiguration as? IntentPredictions<BoostHeatingIntent>)?.count == 2)
     }
 

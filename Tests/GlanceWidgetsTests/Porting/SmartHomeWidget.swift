@@ -203,3 +203,28 @@ struct PickRoomsIntent: WidgetConfigurationIntent {
     var limits: [Int]
     init() {}
 }
+
+/// Summaries that test for a value, and that have no `otherwise:`.
+struct AlarmIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Alarm"
+    @Parameter(title: "Label")
+    var label: String?
+    @Parameter(title: "Minutes", default: 10)
+    var minutes: Int
+
+    static var parameterSummary: some ParameterSummary {
+        When(\.$label, .hasAnyValue) {
+            When(\.$minutes, .greaterThan, 30) {
+                Summary("\(\.$label) in \(\.$minutes) minutes, later")
+            } otherwise: {
+                Summary("\(\.$label) in \(\.$minutes) minutes")
+            }
+        } otherwise: {
+            When(\.$minutes, .lessThan, 5) {
+                Summary("Soon")
+            }
+        }
+    }
+
+    init() {}
+}
