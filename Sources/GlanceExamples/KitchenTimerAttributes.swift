@@ -2,7 +2,7 @@
 import Glance
 
 /// A kitchen timer: what it is for and how long it runs, with its changing state.
-public struct KitchenTimerAttributes: ActivityAttributes {
+public struct KitchenTimerAttributes: ActivityAttributes, Sendable {
     /// Where the timer is.
     public struct ContentState: Codable, Hashable, Sendable {
         /// When the timer reaches zero (if it keeps running).

@@ -61,7 +61,7 @@ struct TestBundle: WidgetBundle {
 /// The API surface: App Intents, bundles, time sources, the completion bridge, previews, the run loop.
 @Suite struct APITests {
     @Test func appIntentsParametersEnumsAndTheRegistry() throws {
-        var intent = PickRoomIntent()
+        let intent = PickRoomIntent()
         #expect(intent.room == .kitchen && intent.note == nil)
         #expect(intent.missingParameters.isEmpty, "defaulted and optional parameters are never missing")
         intent.room = .livingRoom
@@ -87,7 +87,7 @@ struct TestBundle: WidgetBundle {
         #expect(widgets[1].supportedFamilies == WidgetDescriptor.defaultFamilies && widgets[1].contentMarginsDisabled)
         // A placed configuration reaches the provider; the face rejects what the widget cannot show.
         let clock = ManualClock(now: t0)
-        var living = PickRoomIntent()
+        let living = PickRoomIntent()
         living.room = .livingRoom
         let face = Face(size: Size(width: 128, height: 16), slots: [
             Slot(family: .accessoryInline, rect: Rect(x: 0, y: 0, width: 128, height: 16), widgets: [WidgetPlacement("room", configuration: living)]),

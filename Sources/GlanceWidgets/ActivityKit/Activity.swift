@@ -2,14 +2,20 @@ import Foundation
 
 /// The fixed data of a live activity and the type of its changing state, as ActivityKit's `ActivityAttributes`.
 ///
-/// Difference from Apple: attributes and state must be `Sendable` (they cross to the runtime actor).
-public protocol ActivityAttributes: Codable, Sendable {
+/// As Apple's, attributes and state need not be `Sendable`: they are `Codable` values the
+/// runtime keeps as started (or last updated) and never changes. `SendableMetatype` only asks
+/// that the type itself is not isolated to an actor (true of any plain struct), so the
+/// runtime's decoding closures may name it.
+public protocol ActivityAttributes: Codable, SendableMetatype {
     /// The data that changes over the activity's life.
-    associatedtype ContentState: Codable & Hashable & Sendable
+    associatedtype ContentState: Codable & Hashable
 }
 
 /// A state of a live activity with when it goes stale and how relevant it is, as ActivityKit's `ActivityContent`.
-public struct ActivityContent<State: Codable & Hashable & Sendable>: Sendable, Hashable {
+///
+/// `Sendable` whatever the state, as Apple's: the state is a `Codable` value that is stored
+/// as given and never changed in place.
+public struct ActivityContent<State: Codable & Hashable>: @unchecked Sendable, Hashable {
     /// The state shown.
     public let state: State
     /// After this moment the view is drawn with `isStale == true`.
@@ -91,7 +97,10 @@ public enum ActivityAuthorizationError: Error, Sendable, Hashable, CustomStringC
 ///
 /// Start one with `Activity.request(attributes:content:pushType:)`; it takes the slot the
 /// face names for live activities, over that slot's stack, until it is dismissed.
-public final class Activity<Attributes: ActivityAttributes>: Identifiable, Sendable {
+///
+/// `Sendable` as Apple's is: its attributes are fixed at the start and its content lives in
+/// the center, behind a lock.
+public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unchecked Sendable {
     /// The activity's identifier.
     public let id: String
     /// The fixed data it was started with.

@@ -1,7 +1,10 @@
 import Foundation
 
 /// What the runtime knows about one live activity at a moment.
-package struct ActivitySnapshot: Sendable {
+///
+/// `@unchecked Sendable` because `ActivityAttributes` need not be `Sendable` (as Apple's);
+/// the attributes and content it holds are `Codable` values that are never changed in place.
+package struct ActivitySnapshot: @unchecked Sendable {
     package let id: String
     /// `String(reflecting:)` of the attributes type.
     package let attributesType: String

@@ -4,12 +4,14 @@ extension ActivityEngine {
     /// The engine of `ActivityConfiguration(for:content:)`: draws with `content`, and starts,
     /// updates and ends activities of `Attributes` from JSON through the same center operations
     /// `Activity.request`, `update` and `end` use.
-    init<Attributes: ActivityAttributes>(for attributesType: Attributes.Type, content: ViewFactory<(ActivitySnapshot, Bool)>) {
+    init<Attributes: ActivityAttributes>(for attributesType: Attributes.Type, content: ViewFactory<(ActivitySnapshot, Bool)>,
+                                         presentation: ViewFactory<(ActivitySnapshot, Bool, WidgetFamily)>) {
         let typeName = String(reflecting: Attributes.self)
         let shortName = String(describing: Attributes.self)
         self.init(
             attributesType: typeName,
             content: content,
+            presentation: presentation,
             start: { center, attributesJSON, json throws(ActivityRequestError) in
                 let attributes = try ActivityJSONDecoding.decode(Attributes.self, from: attributesJSON, type: shortName, part: "attributes")
                 let content = try ActivityJSONDecoding.content(Attributes.self, json, type: shortName, currentScore: 0)

@@ -3,13 +3,28 @@ import Foundation
 /// How a value is shown to people: a title with an optional subtitle and image, as App Intents'
 /// `DisplayRepresentation`.
 public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInterpolation {
-    /// A symbol shown next to the title, named as `Image(systemName:)` names it.
+    /// An image shown next to the title: a symbol, as `Image(systemName:)` names it, or an
+    /// image from the bundle's assets, as `Image(_:)` names it.
     public struct Image: Sendable, Hashable {
-        /// The symbol's name.
-        public let systemName: String
+        /// The symbol's name, for a symbol.
+        public let systemName: String?
+        /// The asset's name, for an image from the assets.
+        public let name: String?
+        /// Whether the image is drawn in the foreground tone rather than its own.
+        public let isTemplate: Bool
+
         /// Creates an image from a symbol name.
-        public init(systemName: String) {
+        public init(systemName: String, isTemplate: Bool = true) {
             self.systemName = systemName
+            self.name = nil
+            self.isTemplate = isTemplate
+        }
+
+        /// Creates an image from an asset name.
+        public init(named name: String, isTemplate: Bool = false) {
+            self.systemName = nil
+            self.name = name
+            self.isTemplate = isTemplate
         }
     }
 
@@ -20,11 +35,16 @@ public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInte
     /// A symbol, if any.
     public var image: Image?
 
-    /// Creates a representation with a title and optional subtitle and image.
-    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image? = nil) {
+    /// Other names the value goes by (Siri's; kept for listings).
+    public var synonyms: [LocalizedStringResource] = []
+
+    /// Creates a representation with a title and optional subtitle, image and synonyms.
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image? = nil,
+                synonyms: [LocalizedStringResource] = []) {
         self.title = title
         self.subtitle = subtitle
         self.image = image
+        self.synonyms = synonyms
     }
 
     /// Creates a representation with only a title.

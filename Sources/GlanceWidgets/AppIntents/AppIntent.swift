@@ -21,6 +21,12 @@ public protocol AppIntent: Sendable {
     /// Accepted for source compatibility; Glance has no app to open.
     static var openAppWhenRun: Bool { get }
 
+    /// The type of `parameterSummary`.
+    associatedtype SummaryContent: ParameterSummary = EmptyParameterSummary
+
+    /// How the parameters read as a sentence (`Summary`, `When`, `Switch`); see `summaryText`.
+    @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
+
     /// Creates the intent with its parameters at their defaults.
     init()
 

@@ -24,9 +24,9 @@ public struct TimelineProviderContext: Sendable {
 /// ignored after the first call; one never called is treated as a timeout (default 5 s) and
 /// the widget keeps its previous content.
 ///
-/// Difference from Apple: providers must be `Sendable`, and the completion handlers are
-/// `@Sendable`.
-public protocol TimelineProvider: Sendable {
+/// As Apple's, providers need not be `Sendable` (class-based providers are fine): the runtime
+/// calls each placed widget's provider one request at a time.
+public protocol TimelineProvider {
     /// The entry type the widget's view shows.
     associatedtype Entry: TimelineEntry
     /// The context type, for Apple's spelling `Context`.
@@ -35,18 +35,18 @@ public protocol TimelineProvider: Sendable {
     /// An entry with representative data, shown redacted before the first timeline arrives; must not wait.
     func placeholder(in context: Context) -> Entry
     /// An entry for previews (`context.isPreview == true`).
-    func getSnapshot(in context: Context, completion: @escaping @Sendable (Entry) -> Void)
+    @preconcurrency func getSnapshot(in context: Context, completion: @escaping @Sendable (Entry) -> Void)
     /// The entries to show and when to ask again.
-    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
+    @preconcurrency func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
 }
 
 /// Supplies the entries of an intent-configured widget with async functions, as WidgetKit's
 /// `AppIntentTimelineProvider`.
 ///
-/// Differences from Apple: providers must be `Sendable`, and `timeline(for:in:)` may throw
-/// (a throwing provider keeps the previous content and is retried with backoff); Apple's
-/// non-throwing implementations satisfy it unchanged.
-public protocol AppIntentTimelineProvider: Sendable {
+/// Difference from Apple: `timeline(for:in:)` may throw (a throwing provider keeps the
+/// previous content and is retried with backoff); Apple's non-throwing implementations
+/// satisfy it unchanged. As Apple's, providers need not be `Sendable`.
+public protocol AppIntentTimelineProvider {
     /// The entry type the widget's view shows.
     associatedtype Entry: TimelineEntry
     /// The configuration intent whose parameters the widget is configured with.
@@ -60,4 +60,12 @@ public protocol AppIntentTimelineProvider: Sendable {
     func snapshot(for configuration: Intent, in context: Context) async -> Entry
     /// The entries to show for `configuration` and when to ask again.
     func timeline(for configuration: Intent, in context: Context) async throws -> Timeline<Entry>
+    /// Preconfigured intents offered where widgets cannot be edited; a placement without a
+    /// configured intent uses the first.
+    func recommendations() -> [AppIntentRecommendation<Intent>]
+}
+
+extension AppIntentTimelineProvider {
+    /// No recommendations.
+    public func recommendations() -> [AppIntentRecommendation<Intent>] { [] }
 }

@@ -24,6 +24,12 @@ extension Never: WidgetConfiguration {}
 protocol PrimitiveWidgetConfiguration {
     /// What the runtime needs to run the widget.
     var descriptor: WidgetDescriptor { get }
+    /// The descriptor, or `nil` when the configuration stands for no widget.
+    var resolvedDescriptor: WidgetDescriptor? { get }
+}
+
+extension PrimitiveWidgetConfiguration {
+    var resolvedDescriptor: WidgetDescriptor? { descriptor }
 }
 
 extension PrimitiveWidgetConfiguration {
@@ -31,9 +37,11 @@ extension PrimitiveWidgetConfiguration {
     func neverBody() -> Never { fatalError("\(Self.self) is read by the runtime and has no body") }
 }
 
-/// Resolves a configuration to its descriptor, expanding custom configurations through `body`.
-func resolveDescriptor<C: WidgetConfiguration>(_ configuration: C) -> WidgetDescriptor {
-    if let primitive = configuration as? any PrimitiveWidgetConfiguration { return primitive.descriptor }
+/// Resolves a configuration to its descriptor, expanding custom configurations through `body`;
+/// `nil` for `EmptyWidgetConfiguration` (and modifiers applied to it).
+func resolveDescriptor<C: WidgetConfiguration>(_ configuration: C) -> WidgetDescriptor? {
+    if configuration is EmptyWidgetConfiguration { return nil }
+    if let primitive = configuration as? any PrimitiveWidgetConfiguration { return primitive.resolvedDescriptor }
     return resolveDescriptor(configuration.body)
 }
 
@@ -46,7 +54,7 @@ extension Widget {
     /// The descriptors of this widget, or of each widget in a bundle body.
     package var descriptors: [WidgetDescriptor] {
         if let group = self as? any WidgetGroup { return group.descriptors }
-        return [resolveDescriptor(body)]
+        return resolveDescriptor(body).map { [$0] } ?? []
     }
 }
 
@@ -60,7 +68,12 @@ struct ModifiedWidgetConfiguration<Base: WidgetConfiguration>: WidgetConfigurati
     var body: Never { neverBody() }
 
     var descriptor: WidgetDescriptor {
-        var descriptor = resolveDescriptor(base)
+        guard let descriptor = resolvedDescriptor else { fatalError("\(Base.self) stands for no widget") }
+        return descriptor
+    }
+
+    var resolvedDescriptor: WidgetDescriptor? {
+        guard var descriptor = resolveDescriptor(base) else { return nil }
         change(&descriptor)
         return descriptor
     }

@@ -84,6 +84,27 @@ package struct TimelineEngine: Sendable {
     package let snapshot: @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyEntry>
     package let timeline: @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyTimeline>
     package let content: ViewFactory<AnyEntry>
+    /// The provider's `recommendations()`: an `AppIntentConfiguration` without a configured
+    /// intent uses the first one's intent (see `defaultConfiguration`).
+    package let recommendations: @Sendable () -> [WidgetRecommendation]
+
+    package init(intentType: (any WidgetConfigurationIntent.Type)?, placeholder: @escaping @Sendable (TimelineProviderContext) -> AnyEntry,
+                 snapshot: @escaping @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyEntry>,
+                 timeline: @escaping @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyTimeline>,
+                 content: ViewFactory<AnyEntry>, recommendations: @escaping @Sendable () -> [WidgetRecommendation] = { [] }) {
+        self.intentType = intentType
+        self.placeholder = placeholder
+        self.snapshot = snapshot
+        self.timeline = timeline
+        self.content = content
+        self.recommendations = recommendations
+    }
+
+    /// The intent a placement without a configured one runs with: the first recommendation's,
+    /// else `nil` (the provider then gets the intent's defaults).
+    package var defaultConfiguration: (any WidgetConfigurationIntent)? {
+        recommendations().first?.intent
+    }
 }
 
 /// A live activity's view, and its start, update and end from JSON, type-erased.
@@ -93,7 +114,11 @@ package struct TimelineEngine: Sendable {
 package struct ActivityEngine: Sendable {
     /// The attributes type's name (`String(reflecting:)`), which activities are matched by.
     package let attributesType: String
+    /// The lock-screen view (the configuration's `content`), whatever the slot.
     package let content: ViewFactory<(ActivitySnapshot, Bool)>
+    /// The view for a slot of a family: the lock-screen view, or a Dynamic Island
+    /// presentation (WIDGETKIT.md item 36); see `view(for:_:isStale:)`.
+    let presentation: ViewFactory<(ActivitySnapshot, Bool, WidgetFamily)>
     /// Decodes attributes and content and starts an activity on the center, as `Activity.request` does.
     /// - Returns: The new activity's identifier.
     package let start: @Sendable (ActivityCenter, _ attributes: Data, ActivityJSONContent) throws(ActivityRequestError) -> String
@@ -102,6 +127,14 @@ package struct ActivityEngine: Sendable {
     package let update: @Sendable (ActivityCenter, _ id: String, ActivityJSONContent) throws(ActivityRequestError) -> Void
     /// Replaces the content when there is final content, then ends the activity, as `Activity.end` does.
     package let end: @Sendable (ActivityCenter, _ id: String, ActivityJSONContent?, ActivityUIDismissalPolicy) throws(ActivityRequestError) -> Void
+
+    /// The view an activity shows in a slot of `family`: in an `accessoryRectangular` slot the
+    /// lock-screen view, in an `accessoryInline` slot the Dynamic Island's compact leading and
+    /// trailing views side by side, in an `accessoryCircular` or `accessoryCorner` slot its
+    /// minimal view; the lock-screen view everywhere when the configuration has no island.
+    package func view(for family: WidgetFamily, _ snapshot: ActivitySnapshot, isStale: Bool) -> AnyView {
+        presentation((snapshot, isStale, family))
+    }
 }
 
 /// Makes a widget's view from its input (an entry, or an activity and whether it is stale).

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Issue 14, language mode: widget code in the Swift 5 language mode compiles as in Xcode.
+///
+/// SwiftPM compiles every target of this package in Swift 6 mode, so the Swift 5 widgets live
+/// outside any target (`Tests/Fixtures/Swift5Widgets`) and are type-checked here with
+/// `swiftc -swift-version 5` against the `GlanceWidgets` module this test build made.
+@Suite struct Swift5FixtureTests {
+    /// The one warning the fixture may still produce: Glance's `TimelineEntry` refines
+    /// `Sendable` (Apple's does not), which Swift 5 mode reports as a warning for entries
+    /// holding classes. See Docs/Widgets.md, "Porting from WidgetKit".
+    static let knownWarning = "-conforming struct"
+
+    @Test func swift5LanguageModeFixtureTypeChecks() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = root.appendingPathComponent("Tests/Fixtures/Swift5Widgets")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: fixture.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(sources == ["Delivery.swift", "OlderWidget.swift", "SmartHome.swift"])
+        // The test executable sits in the build directory, next to the modules it was built with.
+        let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let modules = buildDirectory.appendingPathComponent("Modules")
+        try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("GlanceWidgets.swiftmodule").path),
+                     "no GlanceWidgets module next to the test executable at \(buildDirectory.path)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "5", "-I", modules.path,
+                             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CPNG/module.modulemap").path]
+            + sources.map { fixture.appendingPathComponent($0).path }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "swiftc -swift-version 5 failed:\n\(text)")
+        let diagnostics = text.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
+        let unexpected = diagnostics.filter { !$0.contains(Self.knownWarning) }
+        #expect(unexpected.isEmpty, "unexpected diagnostics:\n\(unexpected.joined(separator: "\n"))")
+    }
+}
