@@ -220,7 +220,9 @@ private struct SymbolCatalogParser {
     var categories: [String: String] = [:]
 
     init(text: String, source: String) {
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on scalars, not Characters: grapheme breaking was most of the parse time, and
+        // "\r\n" (one Character) still ends a line; the "\r" is trimmed with the other whitespace.
+        self.lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         self.source = source
     }
 
@@ -446,16 +448,18 @@ private struct SymbolCatalogParser {
 
 private extension Substring {
     func trimmingWhitespace() -> Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" || first == "\r" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" || last == "\r" { result.removeLast() }
-        return result
+        // Scalar-wise for speed; spaces, tabs and carriage returns are single scalars.
+        let scalars = unicodeScalars
+        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+              let last = scalars.lastIndex(where: { !isBlank($0) }) else { return self[endIndex...] }
+        return Substring(scalars[first...last])
     }
 
     /// The first whitespace-separated word and the trimmed rest.
     func splitFirstWord() -> (word: Substring, rest: Substring) {
         let trimmed = trimmingWhitespace()
-        guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (trimmed, "") }
+        guard let space = trimmed.unicodeScalars.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (trimmed, "") }
         return (trimmed[..<space], trimmed[space...].trimmingWhitespace())
     }
 }
