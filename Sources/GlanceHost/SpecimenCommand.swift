@@ -19,6 +19,7 @@ struct SpecimenCommand: ParsableCommand {
               glance specimen --out specimen.png --scale 4
               glance specimen --out specimen.png --scale 3 --look blue
               glance specimen --views --out views.png --scale 4 --date 2026-11-21T10:42:00Z
+              glance specimen --symbols-only --symbols Fonts/Symbols/catalog.symbols --out s.png --scale 3
             """
     )
 
@@ -40,6 +41,12 @@ struct SpecimenCommand: ParsableCommand {
     @Option(name: .long, help: "Sheet width in pixels (default: 512 for PNG, the terminal's width otherwise).")
     var width: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Draw the symbols of this .symbols file instead of the embedded catalog (no rebuild needed while drawing).", valueName: "file.symbols"))
+    var symbols: String?
+
+    @Flag(name: .long, help: "Show only the symbols, not the font faces.")
+    var symbolsOnly = false
+
     func validate() throws {
         guard (1...16).contains(scale) else { throw ValidationError("--scale must be between 1 and 16, got \(scale).") }
         if let look, PanelLook.named(look) == nil {
@@ -50,22 +57,37 @@ struct SpecimenCommand: ParsableCommand {
             throw ValidationError("--date '\(date)' is not an ISO 8601 date such as 2026-11-21T10:42:00Z.")
         }
         if date != nil, !views { throw ValidationError("--date only applies with --views.") }
+        if views, symbols != nil || symbolsOnly { throw ValidationError("--symbols and --symbols-only do not apply with --views.") }
+    }
+
+    /// The symbol catalog to show: the embedded one, or the file given with --symbols.
+    private func symbolCatalog() throws -> SymbolCatalog {
+        guard let symbols else { return .standard }
+        guard let text = try? String(contentsOfFile: symbols, encoding: .utf8) else {
+            throw CommandFailure("cannot read \(symbols)")
+        }
+        do {
+            return try SymbolCatalog(parsing: text, source: symbols)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
     }
 
     /// The sheet to show: the reference views, or every face and symbol.
-    private func sheet(width: Int) -> Bitmap {
+    private func sheet(width: Int) throws -> Bitmap {
         if views {
             let moment = date.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
             return ReferenceGallery.contactSheet(at: moment)
         }
-        return SpecimenSheet(fonts: FontCatalog.standard, width: width).render()
+        return SpecimenSheet(fonts: FontCatalog.standard, symbols: try symbolCatalog(), width: width,
+                             showsFonts: !symbolsOnly).render()
     }
 
     func run() throws {
         let fonts = FontCatalog.standard
         for problem in fonts.problems { FileHandle.standardError.write(Data("glance: warning: \(problem)\n".utf8)) }
         if let out {
-            let sheet = sheet(width: width ?? 512)
+            let sheet = try sheet(width: width ?? 512)
             let png = try sheet.png(scale: scale, look: look.flatMap(PanelLook.named) ?? .plain)
             do {
                 try Data(png).write(to: URL(fileURLWithPath: out), options: .atomic)
@@ -75,7 +97,7 @@ struct SpecimenCommand: ParsableCommand {
             print("Wrote \(out) (\(sheet.width * scale)×\(sheet.height * scale) pixels).")
         } else {
             let columns = Terminal.size()?.columns ?? 160
-            let sheet = sheet(width: width ?? min(columns, 512))
+            let sheet = try sheet(width: width ?? min(columns, 512))
             let colors: TerminalRenderer.ColorMode = Terminal.isInteractive ? .trueColor : .none
             print(TerminalRenderer(look: look.flatMap(PanelLook.named) ?? .white, colorMode: colors).render(sheet), terminator: "")
         }

@@ -72,7 +72,7 @@ private let berlin = """
     }
 
     @Test func displayValuesSurviveOddData() {
-        var odd = WeatherReport(location: "  ", temperature: 21.5, condition: "Light drizzle", symbol: "cloud.drizzle.fill",
+        var odd = WeatherReport(location: "  ", temperature: 21.5, condition: "Light drizzle", symbol: "sun.rain.fill",
                                 low: 18, high: 14, updated: t0)
         #expect(odd.shownLocation == "—")
         #expect(odd.shownSymbol == "cloud.rain.fill")

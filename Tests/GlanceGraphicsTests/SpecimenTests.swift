@@ -5,6 +5,7 @@ import Testing
 
 @Suite struct SpecimenTests {
     private let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/specimen.png").path
+    private let symbolsGolden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/symbols.png").path
 
     @Test func everyEmbeddedFontParses() {
         #expect(FontCatalog.standard.problems.isEmpty, "\(FontCatalog.standard.problems)")
@@ -38,6 +39,15 @@ import Testing
         let sheet = SpecimenSheet().render()
         #expect(sheet.width == 512)
         if let problem = Golden.mismatch(sheet, path: golden) {
+            Issue.record(Comment(rawValue: problem))
+        }
+    }
+
+    /// The symbol catalog alone, grouped by category: the sheet to review when a drawing changes.
+    @Test func symbolSheetMatchesGolden() {
+        let sheet = SpecimenSheet(width: 512, showsFonts: false).render()
+        #expect(sheet.width == 512)
+        if let problem = Golden.mismatch(sheet, path: symbolsGolden) {
             Issue.record(Comment(rawValue: problem))
         }
     }
