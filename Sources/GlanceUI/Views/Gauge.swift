@@ -203,10 +203,11 @@ final class GaugeNode: LayoutNode {
         // The ring's ends, at 135° and 45° (the gap is centred at 6 o'clock).
         let reach = radius * 0.7071
         let endY = cy + reach
-        func fit(_ node: LayoutNode, centreX: Double, inwards: Double) {
+        func fit(_ node: LayoutNode, end: Double, inwards: Double) {
             let size = node.size(for: ProposedSize(width: side / 2, height: side / 4))
-            var x = centreX - Double(size.width) / 2
-            var y = endY - Double(size.height) / 3
+            // Beside the ring's end on the gap's side, level with it; the label alone is centred.
+            var x = inwards > 0 ? end + t / 2 + 1 : (inwards < 0 ? end - t / 2 - 1 - Double(size.width) : end - Double(size.width) / 2)
+            var y = endY - Double(size.height) / 2
             // Move inwards, then up, until every corner is inside the slot's circle.
             func inside() -> Bool {
                 let limit = Double(side) / 2
@@ -223,9 +224,9 @@ final class GaugeNode: LayoutNode {
             }
             node.place(in: Rect(x: Int(x.rounded()), y: Int(y.rounded()), width: size.width, height: size.height))
         }
-        if let minimum { fit(minimum, centreX: cx - reach, inwards: 1) }
-        if let maximum { fit(maximum, centreX: cx + reach, inwards: -1) }
-        if let label { fit(label, centreX: cx, inwards: 0) }
+        if let minimum { fit(minimum, end: cx - reach, inwards: 1) }
+        if let maximum { fit(maximum, end: cx + reach, inwards: -1) }
+        if let label { fit(label, end: cx, inwards: 0) }
     }
 
     /// The band at the bottom holding the bar and its end labels.
