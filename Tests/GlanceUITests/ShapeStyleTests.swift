@@ -23,6 +23,28 @@ import Testing
         #expect(pixels(Rectangle().fill(Color.accentColor), width: 1, height: 1) == [255])
     }
 
+    @Test func materialsAreFaintForegrounds() {
+        #expect(pixels(Rectangle().fill(.ultraThinMaterial), width: 1, height: 1) == [26])
+        #expect(pixels(Color.clear.background(.thickMaterial), width: 1, height: 1) == [64])
+        #expect(pixels(Rectangle().fill(.regularMaterial), width: 1, height: 1) == [51])
+    }
+
+    @Test func scaleEffectScalesTheDrawingNotTheLayout() {
+        #expect(ascii(Rectangle().frame(width: 2, height: 2).scaleEffect(2), width: 6, height: 6) == """
+            ......
+            .####.
+            .####.
+            .####.
+            .####.
+            ......
+            """)
+        #expect(ascii(Rectangle().frame(width: 4, height: 2).scaleEffect(x: 0.5, y: 1, anchor: .leading), width: 4, height: 2) == """
+            ##..
+            ##..
+            """)
+        #expect(leafFrames(Rectangle().frame(width: 2, height: 2).scaleEffect(2), width: 6, height: 6) == [Rect(x: 2, y: 2, width: 2, height: 2)])
+    }
+
     @Test func backgroundWithoutArgumentHidesWhatIsBelow() {
         #expect(ascii(ZStack { Color.white; Color.clear.frame(width: 2, height: 1).background() }, width: 4, height: 1) == "#..#")
         #expect(ascii(ZStack { Color.white; Color.clear.frame(width: 2, height: 1).background(.background) }, width: 4, height: 1) == "#..#")

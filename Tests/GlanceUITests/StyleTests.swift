@@ -48,6 +48,11 @@ import Testing
         let viaStatic = gauge.gaugeStyle(.accessoryLinearCapacity)
         #expect(ascii(viaProtocol, width: 60, height: 20) == ascii(viaStatic, width: 60, height: 20))
         #expect(ascii(viaStatic, width: 60, height: 20) != ascii(gauge.gaugeStyle(.accessoryLinear), width: 60, height: 20))
+        // watchOS spellings draw the accessory looks.
+        #expect(ascii(gauge.gaugeStyle(.linear), width: 60, height: 20) == ascii(gauge.gaugeStyle(.accessoryLinear), width: 60, height: 20))
+        #expect(ascii(gauge.gaugeStyle(.circular), width: 40, height: 40) == ascii(gauge.gaugeStyle(.accessoryCircular), width: 40, height: 40))
+        #expect(ascii(gauge.gaugeStyle(CircularGaugeStyle(tint: Color.gray)), width: 40, height: 40)
+                == ascii(gauge.gaugeStyle(.accessoryCircular).tint(Color.gray), width: 40, height: 40))
     }
 
     private struct PercentStyle: ProgressViewStyle {
@@ -79,6 +84,8 @@ import Testing
                 .padding(2)
                 .overlay { Rectangle().strokeBorder(lineWidth: 1) }
                 .opacity(configuration.isPressed ? 0.5 : 1)
+                .scaleEffect(configuration.isPressed ? 0.95 : 1)
+                .shadow(radius: 2)
         }
     }
 

@@ -190,3 +190,42 @@ struct BuiltInGauge: View, PrimitiveView {
                           maximum: node(configuration.maximumValueLabel?.content, range))]
     }
 }
+
+/// The watchOS open ring (drawn as `.accessoryCircular`), optionally in its own tint.
+public struct CircularGaugeStyle: GaugeStyle {
+    let tint: AnyShapeStyle?
+
+    /// Creates the style in the environment's tint.
+    public init() { tint = nil }
+
+    /// Creates the style drawn with `tint`.
+    public init<Tint: ShapeStyle>(tint: Tint) { self.tint = AnyShapeStyle(tint) }
+
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInGauge(kind: .accessoryCircular, configuration: configuration).tint(tint)
+    }
+}
+
+/// The watchOS bar with a marker (drawn as `.accessoryLinear`), optionally in its own tint.
+public struct LinearGaugeStyle: GaugeStyle {
+    let tint: AnyShapeStyle?
+
+    /// Creates the style in the environment's tint.
+    public init() { tint = nil }
+
+    /// Creates the style drawn with `tint`.
+    public init<Tint: ShapeStyle>(tint: Tint) { self.tint = AnyShapeStyle(tint) }
+
+    public func makeBody(configuration: Configuration) -> some View {
+        BuiltInGauge(kind: .accessoryLinear, configuration: configuration).tint(tint)
+    }
+}
+
+extension GaugeStyle where Self == CircularGaugeStyle {
+    /// The watchOS open ring.
+    public static var circular: Self { .init() }
+}
+extension GaugeStyle where Self == LinearGaugeStyle {
+    /// The watchOS bar with a marker.
+    public static var linear: Self { .init() }
+}
