@@ -121,5 +121,9 @@ import Testing
         #expect(bar[2 * 40 + 4] < bar[2 * 40 + 35])
         let plain = pixels(Gauge(value: 1) { EmptyView() }.gaugeStyle(.accessoryLinearCapacity).tint(.white), width: 40, height: 4, antialiased: true)
         #expect(plain[2 * 40 + 4] == plain[2 * 40 + 35])
+        // A full capacity ring runs clockwise from 12 o'clock: dark just after the top, bright just before it.
+        let ring = pixels(ProgressView(value: 1).progressViewStyle(.circular).tint(Gradient(colors: [.gray, .white])),
+                          width: 40, height: 40, antialiased: true)
+        #expect(ring[1 * 40 + 22] < ring[1 * 40 + 17])
     }
 }
