@@ -21,6 +21,10 @@ import Testing
         #expect(pixels(Rectangle().fill(Color.red.secondary), width: 1, height: 1) == [UInt8((Double(red) * 0.6).rounded())])
         #expect(pixels(Rectangle().foregroundStyle(.tint), width: 1, height: 1) == [255])
         #expect(pixels(Rectangle().fill(Color.accentColor), width: 1, height: 1) == [255])
+        #expect(pixels(Rectangle().fill(.tint.opacity(0.5)), width: 1, height: 1) == [128])
+        #expect(pixels(Rectangle().fill(LinearGradient(colors: [.white, .white], startPoint: .top, endPoint: .bottom).opacity(0.5)),
+                       width: 1, height: 1) == [128])
+        #expect(pixels(LinearGradient(colors: [.white, .white], startPoint: .top, endPoint: .bottom).opacity(0.5), width: 1, height: 1) == [128])
     }
 
     @Test func materialsAreFaintForegrounds() {

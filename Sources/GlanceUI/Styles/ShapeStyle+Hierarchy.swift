@@ -63,6 +63,13 @@ extension ShapeStyle {
     public var quaternary: some ShapeStyle { HierarchicalVariantStyle(base: self, factor: HierarchicalShapeStyle.quaternary.factor) }
     /// This style at the quinary level (about 12 %).
     public var quinary: some ShapeStyle { HierarchicalVariantStyle(base: self, factor: HierarchicalShapeStyle.quinary.factor) }
+
+    /// This style with its opacity multiplied by `opacity` (0…1), as `.tint.opacity(0.5)`.
+    ///
+    /// Disfavored so that on styles that are also views (gradients) `.opacity` as a view
+    /// modifier wins where a view is expected, and this one where a style is.
+    @_disfavoredOverload
+    public func opacity(_ opacity: Double) -> some ShapeStyle { HierarchicalVariantStyle(base: self, factor: opacity) }
 }
 
 // MARK: - Gradients through the environment
