@@ -140,6 +140,36 @@ private struct NowPlayingView: View {
     }
 }
 
+private struct SpeedometerGaugeStyle: GaugeStyle {
+    private var arcGradient = LinearGradient(gradient: Gradient(colors: [.white, .gray]), startPoint: .trailing, endPoint: .leading)
+
+    func makeBody(configuration: GaugeStyleConfiguration) -> some View {
+        ZStack {
+            Circle()
+                .trim(from: 0, to: 0.75)
+                .stroke(Color.gray.opacity(0.4), style: StrokeStyle(lineWidth: 6, lineCap: .butt, dash: [2, 3]))
+                .rotationEffect(.degrees(135))
+            Circle()
+                .trim(from: 0, to: 0.75 * CGFloat(configuration.value))
+                .stroke(arcGradient, lineWidth: 6)
+                .rotationEffect(.degrees(135))
+            configuration.currentValueLabel
+        }
+    }
+}
+
+private struct SpeedView: View {
+    var speed = 140.0
+
+    var body: some View {
+        Gauge(value: speed, in: 0...200) {} currentValueLabel: {
+            Text("\(Int(speed))")
+        }
+        .gaugeStyle(SpeedometerGaugeStyle())
+        .padding(4)
+    }
+}
+
 @Suite struct PortingTests {
     private let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/porting.png").path
 
@@ -155,6 +185,7 @@ private struct NowPlayingView: View {
             Cell(view: AnyView(GroceryWidgetView()), family: .accessoryRectangular, size: Size(width: 128, height: 64)),
             Cell(view: AnyView(BatteryWidgetView()), family: .accessoryRectangular, size: Size(width: 128, height: 64)),
             Cell(view: AnyView(NowPlayingView()), family: .accessoryRectangular, size: Size(width: 128, height: 64)),
+            Cell(view: AnyView(SpeedView()), family: .accessoryCircular, size: Size(width: 64, height: 64)),
         ]
     }
 
