@@ -34,7 +34,11 @@ extension Bitmap {
     public mutating func stroke(_ path: Path, style: StrokeStyle, value: UInt8, opacity: UInt8 = 255) {
         guard var stroker = Stroker(style: style, tolerance: flatteningTolerance) else { return }
         for polyline in path.flattened(tolerance: flatteningTolerance) {
-            stroker.add(polyline)
+            if style.dash.isEmpty {
+                stroker.add(polyline)
+            } else {
+                for piece in polyline.dashed(style.dash, phase: style.dashPhase) { stroker.add(piece) }
+            }
         }
         var outline = stroker.outline
         rasterize(&outline, value: value, opacity: opacity)

@@ -118,6 +118,13 @@ public struct Bitmap: Sendable {
         return try body(&self)
     }
 
+    /// A black bitmap with this one's size, clip and translation, for drawing coverage masks.
+    func coverageLayer() -> Bitmap {
+        var layer = self
+        layer.pixels = [UInt8](repeating: 0, count: pixels.count)
+        return layer
+    }
+
     // MARK: - Writing pixels
 
     /// Blends `value` into drawing pixel (`x`, `y`) with `coverage` (0 nothing … 255 replace).

@@ -39,7 +39,7 @@ public enum LineJoin: Hashable, Sendable {
     case bevel
 }
 
-/// How a path is outlined: width, caps, joins.
+/// How a path is outlined: width, caps, joins and dashes.
 public struct StrokeStyle: Hashable, Sendable {
     /// Width of the stroke in pixels, centred on the path; non-finite or non-positive widths draw nothing.
     public var lineWidth: Double
@@ -49,12 +49,21 @@ public struct StrokeStyle: Hashable, Sendable {
     public var lineJoin: LineJoin
     /// Longest allowed miter, as a multiple of `lineWidth`, before a miter join becomes a bevel (SVG semantics).
     public var miterLimit: Double
+    /// Lengths of alternating painted and unpainted runs along the path, in pixels; empty
+    /// (or all zero) draws a solid line. Each dash gets the line's caps, as in Core Graphics.
+    public var dash: [Double]
+    /// How far into the dash pattern the path starts, in pixels.
+    public var dashPhase: Double
 
-    /// Creates a stroke style; the defaults match SwiftUI's `StrokeStyle()` (width 1, butt caps, miter joins, limit 10).
-    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10) {
+    /// Creates a stroke style; the defaults match SwiftUI's `StrokeStyle()` (width 1, butt caps,
+    /// miter joins, limit 10, solid).
+    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
+                dash: [Double] = [], dashPhase: Double = 0) {
         self.lineWidth = lineWidth
         self.lineCap = lineCap
         self.lineJoin = lineJoin
         self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
     }
 }

@@ -158,7 +158,7 @@ public struct ForegroundStyle: ShapeStyle, Hashable {
 
 /// A type-erased shape style.
 public struct AnyShapeStyle: ShapeStyle {
-    private let base: any ShapeStyle
+    let base: any ShapeStyle
     /// Wraps `style`.
     public init(_ style: some ShapeStyle) { base = style }
     public func resolve(in environment: EnvironmentValues) -> Tone { base.resolve(in: environment) }

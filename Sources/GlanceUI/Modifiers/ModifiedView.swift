@@ -152,7 +152,7 @@ extension View {
     /// Fills the view's bounds behind it with `style`.
     public func background<S: ShapeStyle>(_ style: S) -> some View {
         wrapNode { node, environment in
-            LayeredNode(node, secondary: ShapeNode(shape: Rectangle(), fill: style.resolve(in: environment), stroke: nil, environment: environment),
+            LayeredNode(node, secondary: fillNode(Rectangle(), style: style, environment: environment),
                         alignment: .center, onTop: false)
         }
     }

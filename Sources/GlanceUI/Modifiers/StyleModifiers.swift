@@ -40,38 +40,60 @@ extension View {
         modifyEnvironment { $0.minimumScaleFactor = factor }
     }
 
-    /// Paints text and shapes in this view with `style`.
+    /// Paints text and shapes in this view with `style`. Shapes draw gradients as gradients;
+    /// text and symbols take a gradient's average tone.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        modifyEnvironment { $0.foregroundTone = style.resolve(in: $0) }
+        modifyEnvironment { environment in
+            let gradient = gradientPaint(of: style, in: environment)
+            environment.foregroundTone = style.resolve(in: environment)
+            environment.foregroundGradient = gradient
+        }
     }
 
     /// Paints with `primary`, and sets what `.secondary` and `.tertiary` derive from.
     public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View {
         modifyEnvironment { environment in
             let tone = primary.resolve(in: environment)
+            environment.foregroundGradient = gradientPaint(of: primary, in: environment)
             environment.foregroundTone = tone
             environment.primaryTone = tone
         }
     }
 
+    /// Paints with `primary`; the secondary and tertiary styles are accepted (the panel derives
+    /// its lower levels from the primary tone).
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View {
+        foregroundStyle(primary, secondary)
+    }
+
     /// Paints text and shapes in this view with `color` (nil keeps the current style).
     public func foregroundColor(_ color: Color?) -> some View {
         modifyEnvironment { environment in
-            if let color { environment.foregroundTone = color.resolve(in: environment) }
+            if let color {
+                environment.foregroundTone = color.resolve(in: environment)
+                environment.foregroundGradient = nil
+            }
         }
     }
 
-    /// Sets the tint used by gauges, progress views and `.tint` styles.
+    /// Sets the tint used by gauges, progress views and `.tint` styles; gauges draw a
+    /// gradient tint along their ring or bar.
     public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
         modifyEnvironment { environment in
-            if let tint { environment.tintTone = tint.resolve(in: environment) }
+            if let tint {
+                environment.tintGradient = gradientPaint(of: tint, in: environment)
+                environment.tintTone = tint.resolve(in: environment)
+            }
         }
     }
 
     /// Sets the tint used by gauges, progress views and `.tint` styles.
     public func tint(_ tint: Color?) -> some View {
         modifyEnvironment { environment in
-            if let tint { environment.tintTone = tint.resolve(in: environment) }
+            if let tint {
+                environment.tintTone = tint.resolve(in: environment)
+                environment.tintGradient = nil
+            }
         }
     }
 

@@ -42,7 +42,9 @@ public enum ViewRenderer {
         var environment = environment
         environment.renderDate = date
         environment.isAntialiased = antialiased
+        if environment.widgetFamily == .accessoryInline { environment.lineLimit = 1 }
         var root = makeNode(view, in: environment)
+        if environment.widgetFamily == .accessoryInline { root = InlineLine.make(from: root) }
         if [.accessoryCircular, .accessoryCorner].contains(environment.widgetFamily) {
             if let labelled = root as? WidgetLabelNode {
                 labelled.clipsContentToCircle = true

@@ -2,31 +2,62 @@ import Foundation
 
 /// A control that runs an intent or an action when activated, as SwiftUI's `Button`.
 ///
-/// On a panel a button draws its label (no chrome) and registers an interactive region;
-/// the runtime moves the focus ring over such regions and activates the focused one.
-/// `Button(intent:)` comes from GlanceWidgets, where intents are defined.
+/// On a panel a button draws its label (no chrome unless a button style adds it) and
+/// registers an interactive region; the runtime moves the focus ring over such regions and
+/// activates the focused one. `Button(intent:)` comes from GlanceWidgets, where intents are defined.
 public struct Button<Label: View>: View, PrimitiveView {
     let trigger: ButtonTrigger
+    let role: ButtonRole?
     let label: Label
 
     /// Creates a button that calls `action` when activated.
     public init(action: @escaping @Sendable () -> Void, @ViewBuilder label: () -> Label) {
         trigger = .action(action)
+        role = nil
+        self.label = label()
+    }
+
+    /// Creates a button with a role that calls `action` when activated.
+    public init(role: ButtonRole?, action: @escaping @Sendable () -> Void, @ViewBuilder label: () -> Label) {
+        trigger = .action(action)
+        self.role = role
         self.label = label()
     }
 
     /// Creates a button that runs the referenced intent (used by `Button(intent:)`).
-    package init(intentReference: IntentReference, @ViewBuilder label: () -> Label) {
+    package init(intentReference: IntentReference, role: ButtonRole? = nil, @ViewBuilder label: () -> Label) {
         trigger = .intent(intentReference)
+        self.role = role
         self.label = label()
+    }
+
+    private init(trigger: ButtonTrigger, role: ButtonRole?, label: Label) {
+        self.trigger = trigger
+        self.role = role
+        self.label = label
     }
 
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        let child = makeNode(label, in: environment)
-        let title = (child as? TextNode)?.plainText ?? "button"
-        return [InteractiveNode(child, trigger: trigger, isOn: nil, label: title)]
+        let configuration = PrimitiveButtonStyleConfiguration(role: role, label: .init(content: ErasedContent(label)), action: trigger)
+        guard let style = environment.buttonStyles.last else {
+            return BuiltInButton(look: .plain, configuration: configuration).makeNodes(in: environment)
+        }
+        // The style is removed while its body resolves, so `Button(configuration)` inside it
+        // draws with the next outer style instead of recursing.
+        var inner = environment
+        inner.buttonStyles.removeLast()
+        switch style {
+        case .primitive(let box):
+            let body = EnvironmentValues.$current.withValue(inner) { box.makeBody(configuration) }
+            return GlanceUI.makeNodes(body, in: inner)
+        case .appearance(let box):
+            let appearance = ButtonStyleConfiguration(role: role, label: .init(content: ErasedContent(label)), isPressed: false)
+            let body = EnvironmentValues.$current.withValue(inner) { box.makeBody(appearance) }
+            let plain = PrimitiveButtonStyleConfiguration(role: role, label: .init(content: ErasedContent(body)), action: trigger)
+            return BuiltInButton(look: .plain, configuration: plain).makeNodes(in: inner)
+        }
     }
 }
 
@@ -34,6 +65,19 @@ extension Button where Label == Text {
     /// Creates a button with a text title that calls `action`.
     public init(_ title: LocalizedStringKey, action: @escaping @Sendable () -> Void) {
         self.init(action: action) { Text(title) }
+    }
+
+    /// Creates a button with a text title and a role that calls `action`.
+    public init(_ title: LocalizedStringKey, role: ButtonRole?, action: @escaping @Sendable () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
+    }
+}
+
+extension Button where Label == PrimitiveButtonStyleConfiguration.Label {
+    /// A button made from a primitive style's configuration, drawn with the next outer style;
+    /// a custom `PrimitiveButtonStyle` uses it to keep the button activatable.
+    public init(_ configuration: PrimitiveButtonStyleConfiguration) {
+        self.init(trigger: configuration.action, role: configuration.role, label: configuration.label)
     }
 }
 
@@ -45,12 +89,12 @@ enum ButtonTrigger {
 
 /// An on/off control that runs an intent, as SwiftUI's `Toggle(isOn:intent:)`.
 ///
-/// It draws its label with a small switch at the trailing edge. After activation the
+/// Drawn by its toggle style (a switch at the trailing edge by default). After activation the
 /// runtime shows the flipped state at once (optimistically) until the reloaded entry says
 /// otherwise. `Toggle(isOn:intent:)` comes from GlanceWidgets.
 public struct Toggle<Label: View>: View, PrimitiveView {
     let isOn: Bool
-    let intent: IntentReference
+    let intent: IntentReference?
     let label: Label
 
     /// Creates a toggle showing `isOn` that runs the referenced intent (used by `Toggle(isOn:intent:)`).
@@ -63,34 +107,24 @@ public struct Toggle<Label: View>: View, PrimitiveView {
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        let shown = environment.toggleOverrides[intent] ?? isOn
-        let row = HStack(spacing: 4) {
-            label
-            Spacer(minLength: 0)
-            ToggleSwitch(isOn: shown)
+        let shown = intent.flatMap { environment.toggleOverrides[$0] } ?? isOn
+        let configuration = ToggleStyleConfiguration(label: .init(content: ErasedContent(label)), state: ToggleState(shown))
+        let nodes = environment.resolveStyle(\.toggleStyles, configuration: configuration) { configuration, environment in
+            GlanceUI.makeNodes(BuiltInToggle(look: .switch, configuration: configuration), in: environment)
         }
-        let child = makeNode(row, in: environment)
+        guard let intent else { return nodes }
+        let child = nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
         return [InteractiveNode(child, trigger: .intent(intent), isOn: shown, label: intent.typeName)]
     }
 }
 
-/// The switch drawn by `Toggle`: a capsule track with a knob, filled when on.
-struct ToggleSwitch: View {
-    let isOn: Bool
-
-    var body: some View {
-        ZStack(alignment: isOn ? .trailing : .leading) {
-            if isOn {
-                Capsule().fill(.primary)
-            } else {
-                Capsule().strokeBorder(.primary, lineWidth: 1)
-            }
-            Circle()
-                .fill(isOn ? Color.black : Color.primary)
-                .frame(width: 5, height: 5)
-                .padding(.horizontal, 2)
-        }
-        .frame(width: 15, height: 9)
+extension Toggle where Label == ToggleStyleConfiguration.Label {
+    /// A toggle made from a style's configuration, drawn with the next outer style; the
+    /// toggle the style belongs to stays the interactive region.
+    public init(_ configuration: ToggleStyleConfiguration) {
+        isOn = configuration.isOn
+        intent = nil
+        label = configuration.label
     }
 }
 

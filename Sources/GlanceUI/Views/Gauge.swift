@@ -1,19 +1,23 @@
 import Foundation
 
-/// A value within a range, drawn as a ring or a bar, as SwiftUI's `Gauge`.
-public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: View, MaximumValueLabel: View>: View, PrimitiveView {
+/// A value within a range, drawn as a ring or a bar, as SwiftUI's `Gauge`. The gauge style
+/// (`.gaugeStyle(_:)`, built-in or your own) decides the look.
+public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, MarkedValueLabels: View>: View, PrimitiveView {
     let fraction: Double
     let label: Label
     let currentValueLabel: CurrentValueLabel
-    let minimumValueLabel: MinimumValueLabel
-    let maximumValueLabel: MaximumValueLabel
+    let minimumValueLabel: BoundsLabel
+    let maximumValueLabel: BoundsLabel
+    let markedValueLabels: MarkedValueLabels
 
-    /// Creates a gauge of `value` in `bounds` with every label.
+    /// Creates a gauge of `value` in `bounds` with every label and marked values (drawn
+    /// without the marked values, which the accessory styles do not show either).
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1,
                                         @ViewBuilder label: () -> Label,
                                         @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
-                                        @ViewBuilder minimumValueLabel: () -> MinimumValueLabel,
-                                        @ViewBuilder maximumValueLabel: () -> MaximumValueLabel) {
+                                        @ViewBuilder minimumValueLabel: () -> BoundsLabel,
+                                        @ViewBuilder maximumValueLabel: () -> BoundsLabel,
+                                        @ViewBuilder markedValueLabels: () -> MarkedValueLabels) {
         let span = Double(bounds.upperBound - bounds.lowerBound)
         let raw = span > 0 ? Double(value - bounds.lowerBound) / span : 0
         fraction = raw.isFinite ? min(1, max(0, raw)) : 0
@@ -21,103 +25,66 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: Vie
         self.currentValueLabel = currentValueLabel()
         self.minimumValueLabel = minimumValueLabel()
         self.maximumValueLabel = maximumValueLabel()
+        self.markedValueLabels = markedValueLabels()
     }
 
     public var body: Never { neverBody() }
 
-    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var labels = environment
-        labels.lineLimit = 1
-        labels.minimumScaleFactor = min(labels.minimumScaleFactor, 0.5)
-        // Circular gauges show a large value in the ring and tiny range labels in its gap,
-        // unless the widget set a font itself.
-        let circular = environment.gaugeStyle == .accessoryCircular || environment.gaugeStyle == .accessoryCircularCapacity
-        var value = labels, range = labels
-        if circular, environment.font == nil {
-            value.font = .title3
-            range.font = .system(size: 8)
-        }
-        return [GaugeNode(style: environment.gaugeStyle, fraction: fraction, environment: environment,
-                          label: makeNodes(label, labels), current: makeNodes(currentValueLabel, value),
-                          minimum: makeNodes(minimumValueLabel, range), maximum: makeNodes(maximumValueLabel, range))]
+    /// What the style draws; labels that are `EmptyView` are absent, as in SwiftUI.
+    var configuration: GaugeStyleConfiguration {
+        func present<V: View>(_ view: V) -> ErasedContent? { V.self == EmptyView.self ? nil : ErasedContent(view) }
+        return GaugeStyleConfiguration(
+            label: .init(content: ErasedContent(label)),
+            currentValueLabel: present(currentValueLabel).map { .init(content: $0) },
+            minimumValueLabel: present(minimumValueLabel).map { .init(content: $0) },
+            maximumValueLabel: present(maximumValueLabel).map { .init(content: $0) },
+            markedValueLabels: .init(content: ErasedContent(markedValueLabels)),
+            value: fraction)
     }
 
-    private func makeNodes<V: View>(_ view: V, _ environment: EnvironmentValues) -> LayoutNode? {
-        let nodes = GlanceUI.makeNodes(view, in: environment)
-        return nodes.isEmpty ? nil : (nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes))
+    func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
+        environment.resolveStyle(\.gaugeStyles, configuration: configuration) { configuration, environment in
+            BuiltInGauge(kind: .automatic, configuration: configuration).makeNodes(in: environment)
+        }
     }
 }
 
-extension Gauge where CurrentValueLabel == EmptyView, MinimumValueLabel == EmptyView, MaximumValueLabel == EmptyView {
+extension Gauge where MarkedValueLabels == EmptyView {
+    /// Creates a gauge of `value` in `bounds` with every label.
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1,
+                                        @ViewBuilder label: () -> Label,
+                                        @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
+                                        @ViewBuilder minimumValueLabel: () -> BoundsLabel,
+                                        @ViewBuilder maximumValueLabel: () -> BoundsLabel) {
+        self.init(value: value, in: bounds, label: label, currentValueLabel: currentValueLabel,
+                  minimumValueLabel: minimumValueLabel, maximumValueLabel: maximumValueLabel, markedValueLabels: { EmptyView() })
+    }
+}
+
+extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView, MarkedValueLabels == EmptyView {
     /// Creates a gauge with only a label.
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
         self.init(value: value, in: bounds, label: label, currentValueLabel: { EmptyView() },
-                  minimumValueLabel: { EmptyView() }, maximumValueLabel: { EmptyView() })
+                  minimumValueLabel: { EmptyView() }, maximumValueLabel: { EmptyView() }, markedValueLabels: { EmptyView() })
     }
 }
 
-extension Gauge where MinimumValueLabel == EmptyView, MaximumValueLabel == EmptyView {
+extension Gauge where BoundsLabel == EmptyView, MarkedValueLabels == EmptyView {
     /// Creates a gauge with a label and a current-value label.
     public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
                                         @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
         self.init(value: value, in: bounds, label: label, currentValueLabel: currentValueLabel,
-                  minimumValueLabel: { EmptyView() }, maximumValueLabel: { EmptyView() })
+                  minimumValueLabel: { EmptyView() }, maximumValueLabel: { EmptyView() }, markedValueLabels: { EmptyView() })
     }
 }
 
-/// The look of a gauge.
-public enum GaugeStyleKind: Sendable, Hashable {
-    /// An open ring (gap at the bottom) with a marker at the value.
-    case accessoryCircular
-    /// A closed ring filled clockwise from the top.
-    case accessoryCircularCapacity
-    /// A bar with a marker at the value.
-    case accessoryLinear
-    /// A bar filled from leading to trailing.
-    case accessoryLinearCapacity
-    /// The default: a labelled capacity bar.
-    case automatic
-}
-
-/// A gauge style, as SwiftUI's `GaugeStyle`.
-public protocol GaugeStyle: Sendable {
-    /// Which built-in look the style is.
-    var kind: GaugeStyleKind { get }
-}
-
-/// An open ring with a marker.
-public struct AccessoryCircularGaugeStyle: GaugeStyle { public var kind: GaugeStyleKind { .accessoryCircular } }
-/// A closed ring filled from the top.
-public struct AccessoryCircularCapacityGaugeStyle: GaugeStyle { public var kind: GaugeStyleKind { .accessoryCircularCapacity } }
-/// A bar with a marker.
-public struct AccessoryLinearGaugeStyle: GaugeStyle { public var kind: GaugeStyleKind { .accessoryLinear } }
-/// A bar filled from leading to trailing.
-public struct AccessoryLinearCapacityGaugeStyle: GaugeStyle { public var kind: GaugeStyleKind { .accessoryLinearCapacity } }
-/// The default gauge style.
-public struct DefaultGaugeStyle: GaugeStyle { public var kind: GaugeStyleKind { .automatic } }
-/// A labelled capacity bar (SwiftUI's `.linearCapacity`).
-public struct LinearCapacityGaugeStyle: GaugeStyle { public var kind: GaugeStyleKind { .accessoryLinearCapacity } }
-
-extension GaugeStyle where Self == AccessoryCircularGaugeStyle { public static var accessoryCircular: Self { .init() } }
-extension GaugeStyle where Self == AccessoryCircularCapacityGaugeStyle { public static var accessoryCircularCapacity: Self { .init() } }
-extension GaugeStyle where Self == AccessoryLinearGaugeStyle { public static var accessoryLinear: Self { .init() } }
-extension GaugeStyle where Self == AccessoryLinearCapacityGaugeStyle { public static var accessoryLinearCapacity: Self { .init() } }
-extension GaugeStyle where Self == DefaultGaugeStyle { public static var automatic: Self { .init() } }
-extension GaugeStyle where Self == LinearCapacityGaugeStyle { public static var linearCapacity: Self { .init() } }
-
-private struct GaugeStyleKey: EnvironmentKey { static let defaultValue = GaugeStyleKind.automatic }
-
-extension EnvironmentValues {
-    var gaugeStyle: GaugeStyleKind {
-        get { self[GaugeStyleKey.self] }
-        set { self[GaugeStyleKey.self] = newValue }
-    }
-}
-
-extension View {
-    /// Sets the look of gauges in this view.
-    public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
-        modifyEnvironment { $0.gaugeStyle = style.kind }
+extension Gauge where BoundsLabel == EmptyView {
+    /// Creates a gauge with a label, a current-value label and marked values.
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+                                        @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
+                                        @ViewBuilder markedValueLabels: () -> MarkedValueLabels) {
+        self.init(value: value, in: bounds, label: label, currentValueLabel: currentValueLabel,
+                  minimumValueLabel: { EmptyView() }, maximumValueLabel: { EmptyView() }, markedValueLabels: markedValueLabels)
     }
 }
 
@@ -131,26 +98,31 @@ final class GaugeNode: LayoutNode {
     let maximum: LayoutNode?
     let track: Tone
     let fill: Tone
-    let backdrop: UInt8
+    /// A gradient tint (`.tint(Gradient(...))`), drawn along the ring or bar; nil for one tone.
+    let fillGradient: GradientPaint?
+    /// False under placeholder or privacy redaction: only the track is drawn, no value.
+    let showsValue: Bool
     let antialiased: Bool
 
     init(style: GaugeStyleKind, fraction: Double, environment: EnvironmentValues,
          label: LayoutNode?, current: LayoutNode?, minimum: LayoutNode?, maximum: LayoutNode?) {
         self.style = style
         self.fraction = fraction
-        self.label = label
         self.current = current
         self.minimum = minimum
         self.maximum = maximum
+        // An open circular ring shows its label in the gap only when there is no range to show.
+        self.label = style == .accessoryCircular && (minimum != nil || maximum != nil) ? nil : label
         self.fill = TintShapeStyle().resolve(in: environment)
+        self.fillGradient = environment.tintGradient
         self.track = HierarchicalShapeStyle.tertiary.resolve(in: environment)
-        self.backdrop = 0
+        self.showsValue = !environment.redactsContent
         self.antialiased = environment.isAntialiased
     }
 
     override var children: [LayoutNode] {
         switch style {
-        case .accessoryCircular: [current, minimum, maximum].compactMap { $0 }
+        case .accessoryCircular: [current, minimum, maximum, label].compactMap { $0 }
         case .accessoryCircularCapacity: [current].compactMap { $0 }
         case .accessoryLinear, .accessoryLinearCapacity, .automatic: [label, current, minimum, maximum].compactMap { $0 }
         }
@@ -180,23 +152,16 @@ final class GaugeNode: LayoutNode {
     /// Ring thickness for a circular gauge of `side` pixels.
     private func thickness(_ side: Int) -> Int { max(2, side / 11) }
 
+    /// The square the ring is drawn in.
+    private func ringRect(_ rect: Rect) -> Rect {
+        let side = min(rect.width, rect.height)
+        return Rect(x: rect.minX + (rect.width - side) / 2, y: rect.minY + (rect.height - side) / 2, width: side, height: side)
+    }
+
     override func place(in rect: Rect) {
         super.place(in: rect)
         if isCircular {
-            let side = min(rect.width, rect.height)
-            let ring = Rect(x: rect.minX + (rect.width - side) / 2, y: rect.minY + (rect.height - side) / 2, width: side, height: side)
-            let inner = ring.insetBy(dx: thickness(side) + 2, dy: thickness(side) + 2)
-            if let current {
-                let size = current.size(for: ProposedSize(inner.size))
-                current.place(in: Rect(origin: inner.origin + Point(x: (inner.width - size.width) / 2, y: (inner.height - size.height) / 2), size: size))
-            }
-            // Min and max labels sit in the gap at the bottom, centred under the ring's ends.
-            let reach = Int((Double(side) / 2 - Double(thickness(side)) / 2) * 0.7071)
-            for (node, end) in [(minimum, ring.center.x - reach), (maximum, ring.center.x + reach)] {
-                guard let node else { continue }
-                let size = node.size(for: ProposedSize(width: side / 3, height: side / 4))
-                node.place(in: Rect(origin: Point(x: end - size.width / 2, y: ring.maxY - size.height), size: size))
-            }
+            placeCircular(in: ringRect(rect))
             return
         }
         // Linear: label row on top (label leading, current value trailing), then the bar with
@@ -219,6 +184,49 @@ final class GaugeNode: LayoutNode {
             let size = maximum.size(for: .unspecified)
             maximum.place(in: Rect(origin: Point(x: rect.maxX - size.width, y: barTop + (barArea(rect).height - size.height) / 2), size: size))
         }
+    }
+
+    /// The value in the centre; the minimum and maximum labels (or, without them, the label)
+    /// in the gap at the bottom, each moved inwards until it lies inside the ring's circle,
+    /// so the circular slot's clip never cuts them (as Apple draws them).
+    private func placeCircular(in ring: Rect) {
+        let side = ring.width
+        let inner = ring.insetBy(dx: thickness(side) + 2, dy: thickness(side) + 2)
+        if let current {
+            let size = current.size(for: ProposedSize(inner.size))
+            current.place(in: Rect(origin: inner.origin + Point(x: (inner.width - size.width) / 2, y: (inner.height - size.height) / 2), size: size))
+        }
+        guard style == .accessoryCircular else { return }
+        let t = Double(thickness(side))
+        let radius = Double(side) / 2 - t / 2
+        let cx = Double(ring.minX) + Double(side) / 2, cy = Double(ring.minY) + Double(side) / 2
+        // The ring's ends, at 135° and 45° (the gap is centred at 6 o'clock).
+        let reach = radius * 0.7071
+        let endY = cy + reach
+        func fit(_ node: LayoutNode, end: Double, inwards: Double) {
+            let size = node.size(for: ProposedSize(width: side / 2, height: side / 4))
+            // Beside the ring's end on the gap's side, level with it; the label alone is centred.
+            var x = inwards > 0 ? end + t / 2 + 1 : (inwards < 0 ? end - t / 2 - 1 - Double(size.width) : end - Double(size.width) / 2)
+            var y = endY - Double(size.height) / 2
+            // Move inwards, then up, until every corner is inside the slot's circle.
+            func inside() -> Bool {
+                let limit = Double(side) / 2
+                for (px, py) in [(x, y), (x + Double(size.width), y), (x, y + Double(size.height)), (x + Double(size.width), y + Double(size.height))] {
+                    if ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot() > limit { return false }
+                }
+                return true
+            }
+            var steps = 0
+            while !inside(), steps < side * 2 {
+                let centre = x + Double(size.width) / 2
+                if inwards != 0, (centre - cx) * inwards < 0 { x += inwards } else { y -= 1 }
+                steps += 1
+            }
+            node.place(in: Rect(x: Int(x.rounded()), y: Int(y.rounded()), width: size.width, height: size.height))
+        }
+        if let minimum { fit(minimum, end: cx - reach, inwards: 1) }
+        if let maximum { fit(maximum, end: cx + reach, inwards: -1) }
+        if let label { fit(label, end: cx, inwards: 0) }
     }
 
     /// The band at the bottom holding the bar and its end labels.
@@ -246,24 +254,40 @@ final class GaugeNode: LayoutNode {
     }
 
     private func drawRing(in context: inout RenderContext) {
-        let side = min(frame.width, frame.height)
+        let ring = ringRect(frame)
+        let side = ring.width
         guard side > 4 else { return }
         let t = Double(thickness(side))
-        let center = PointF(x: Double(frame.minX) + Double(frame.width) / 2, y: Double(frame.minY) + Double(frame.height) / 2)
+        let center = PointF(x: Double(ring.minX) + Double(side) / 2, y: Double(ring.minY) + Double(side) / 2)
         let radius = Double(side) / 2 - t / 2
         switch style {
         case .accessoryCircularCapacity:
             context.bitmap.strokeArc(center: center, radius: radius, startAngle: 0, endAngle: 360, lineWidth: t, cap: .butt,
                                      value: track.level, opacity: track.opacity)
-            if fraction > 0 {
-                context.bitmap.strokeArc(center: center, radius: radius, startAngle: -90, endAngle: -90 + 360 * fraction,
-                                         lineWidth: t, cap: fraction < 1 ? .round : .butt, value: fill.level, opacity: fill.opacity)
+            if fraction > 0, showsValue {
+                if let fillGradient {
+                    stroke(arcFrom: -90, to: -90 + 360 * fraction, center: center, radius: radius, width: t,
+                           cap: fraction < 1 ? .round : .butt, gradient: fillGradient, sweep: (-90, 270), into: &context)
+                } else {
+                    context.bitmap.strokeArc(center: center, radius: radius, startAngle: -90, endAngle: -90 + 360 * fraction,
+                                             lineWidth: t, cap: fraction < 1 ? .round : .butt, value: fill.level, opacity: fill.opacity)
+                }
             }
         default:
             // Open ring from 135° to 405° (the gap centred at 6 o'clock), marker at the value.
             let start = 135.0, sweep = 270.0
-            context.bitmap.strokeArc(center: center, radius: radius, startAngle: start, endAngle: start + sweep, lineWidth: t, cap: .round,
-                                     value: fill.level, opacity: fill.opacity)
+            guard showsValue else {
+                context.bitmap.strokeArc(center: center, radius: radius, startAngle: start, endAngle: start + sweep, lineWidth: t, cap: .round,
+                                         value: track.level, opacity: track.opacity)
+                return
+            }
+            if let fillGradient {
+                stroke(arcFrom: start, to: start + sweep, center: center, radius: radius, width: t, cap: .round,
+                       gradient: fillGradient, sweep: (start, start + sweep), into: &context)
+            } else {
+                context.bitmap.strokeArc(center: center, radius: radius, startAngle: start, endAngle: start + sweep, lineWidth: t, cap: .round,
+                                         value: fill.level, opacity: fill.opacity)
+            }
             let angle = (start + sweep * fraction) * .pi / 180
             let marker = PointF(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
             // A dark halo keeps the marker visible on the lit ring.
@@ -272,13 +296,35 @@ final class GaugeNode: LayoutNode {
         }
     }
 
+    /// Strokes an arc with a gradient running along the ring's sweep (angles in degrees, clockwise from 3 o'clock).
+    private func stroke(arcFrom start: Double, to end: Double, center: PointF, radius: Double, width: Double, cap: LineCap,
+                        gradient: GradientPaint, sweep: (Double, Double), into context: inout RenderContext) {
+        var path = Path()
+        path.addArc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: true)
+        let shading = Shading(.angular(center: center, startAngle: sweep.0, endAngle: sweep.1), stops: gradient.stops)
+        context.bitmap.stroke(path, style: StrokeStyle(lineWidth: width, lineCap: cap), shading: shading)
+    }
+
     private func drawBar(in context: inout RenderContext) {
         let bar = barRect(frame)
         guard bar.width > 2 else { return }
         let radius = Double(bar.height) / 2
+        let shading = fillGradient.map { Shading(.linear(from: PointF(x: Double(bar.minX), y: 0), to: PointF(x: Double(bar.maxX), y: 0)), stops: $0.stops) }
+        func fillBar(_ rect: Rect) {
+            if let shading {
+                context.bitmap.fill(Path(roundedRect: CGRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height),
+                                         cornerRadius: CGFloat(radius)), shading: shading)
+            } else {
+                context.bitmap.fillRoundedRect(rect, cornerRadius: radius, value: fill.level, opacity: fill.opacity)
+            }
+        }
+        guard showsValue else {
+            context.bitmap.fillRoundedRect(bar, cornerRadius: radius, value: track.level, opacity: track.opacity)
+            return
+        }
         switch style {
         case .accessoryLinear:
-            context.bitmap.fillRoundedRect(bar, cornerRadius: radius, value: fill.level, opacity: fill.opacity)
+            fillBar(bar)
             let x = bar.minX + Int((Double(bar.width - bar.height) * fraction).rounded())
             let marker = PointF(x: Double(x) + radius, y: Double(bar.minY) + radius)
             context.bitmap.fillCircle(center: marker, radius: radius + 2.5, value: 0)
@@ -287,8 +333,7 @@ final class GaugeNode: LayoutNode {
             context.bitmap.fillRoundedRect(bar, cornerRadius: radius, value: track.level, opacity: track.opacity)
             let filled = Int((Double(bar.width) * fraction).rounded())
             if filled > 0 {
-                let part = Rect(x: bar.minX, y: bar.minY, width: max(filled, bar.height), height: bar.height)
-                context.bitmap.fillRoundedRect(part, cornerRadius: radius, value: fill.level, opacity: fill.opacity)
+                fillBar(Rect(x: bar.minX, y: bar.minY, width: max(filled, bar.height), height: bar.height))
             }
         }
     }

@@ -93,7 +93,8 @@ public struct Image: View, PrimitiveView, Sendable {
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [ImageNode(image: self, environment: environment)]
+        let node = ImageNode(image: self, environment: environment)
+        return [environment.redactsContent ? RedactedNode(node, environment: environment) : node]
     }
 }
 

@@ -1,17 +1,21 @@
 import Foundation
 
+/// How far a progress view is: a fraction, a timer interval, or unknown.
+enum ProgressValue {
+    case fraction(Double)
+    case timer(ClosedRange<Date>, countsDown: Bool)
+    case indeterminate
+}
+
 /// Progress towards completion, as SwiftUI's `ProgressView`: a bar by default, a ring with
-/// `.progressViewStyle(.circular)`. The timer-interval form advances by itself.
+/// `.progressViewStyle(.circular)`, or your own `ProgressViewStyle`. The timer-interval form
+/// advances by itself.
 public struct ProgressView<Label: View, CurrentValueLabel: View>: View, PrimitiveView {
-    enum Value {
-        case fraction(Double)
-        case timer(ClosedRange<Date>, countsDown: Bool)
-        case indeterminate
-    }
+    typealias Value = ProgressValue
 
     let value: Value
-    let label: Label
-    let currentValueLabel: CurrentValueLabel
+    let label: ErasedContent?
+    let currentValueLabel: ErasedContent?
 
     /// Creates a progress view of `value` out of `total`, with labels.
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1, @ViewBuilder label: () -> Label,
@@ -22,51 +26,45 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View, Primitiv
         } else {
             self.value = .indeterminate
         }
-        self.label = label()
-        self.currentValueLabel = currentValueLabel()
+        self.label = Self.present(label())
+        self.currentValueLabel = Self.present(currentValueLabel())
     }
 
     /// Creates a progress view that fills over `timerInterval` (empties when `countsDown`).
     public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label,
                 @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
         value = .timer(timerInterval, countsDown: countsDown)
-        self.label = label()
-        self.currentValueLabel = currentValueLabel()
+        self.label = Self.present(label())
+        self.currentValueLabel = Self.present(currentValueLabel())
     }
+
+    private init(value: Value, label: ErasedContent?, currentValueLabel: ErasedContent?) {
+        self.value = value
+        self.label = label
+        self.currentValueLabel = currentValueLabel
+    }
+
+    /// Labels that are `EmptyView` are absent, as in SwiftUI.
+    private static func present<V: View>(_ view: V) -> ErasedContent? { V.self == EmptyView.self ? nil : ErasedContent(view) }
 
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        var small = environment
-        small.lineLimit = 1
-        func node<V: View>(_ view: V) -> LayoutNode? {
-            let nodes = GlanceUI.makeNodes(view, in: small)
-            return nodes.isEmpty ? nil : (nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes))
+        let fraction: Double? = if case .fraction(let value) = value { value } else { nil }
+        let configuration = ProgressViewStyleConfiguration(
+            fractionCompleted: fraction, label: label.map { .init(content: $0) },
+            currentValueLabel: currentValueLabel.map { .init(content: $0) }, value: value)
+        return environment.resolveStyle(\.progressViewStyles, configuration: configuration) { configuration, environment in
+            BuiltInProgressView(kind: .automatic, configuration: configuration).makeNodes(in: environment)
         }
-        let fraction: Double
-        var nextChange: Date?
-        let now = environment.renderDate
-        switch value {
-        case .fraction(let value):
-            fraction = value
-        case .indeterminate:
-            fraction = 0.25
-        case .timer(let range, let countsDown):
-            let duration = range.upperBound.timeIntervalSince(range.lowerBound)
-            let elapsed = min(max(0, now.timeIntervalSince(range.lowerBound)), max(0, duration))
-            let progress = duration > 0 ? elapsed / duration : 1
-            fraction = countsDown ? 1 - progress : progress
-            if now < range.upperBound {
-                // Redraw about every 1 % of the interval (at most once a second, once a minute
-                // in always-on), which moves a 128-pixel bar by about a pixel.
-                let step = max(environment.isLuminanceReduced ? 60 : 1, duration / 100)
-                nextChange = now < range.lowerBound ? range.lowerBound : min(range.upperBound, now.addingTimeInterval(step))
-            }
-        }
-        let style: GaugeStyleKind = environment.progressViewStyle == .circular ? .accessoryCircularCapacity : .accessoryLinearCapacity
-        let gauge = GaugeNode(style: style, fraction: fraction, environment: environment,
-                              label: node(label), current: node(currentValueLabel), minimum: nil, maximum: nil)
-        return [nextChange.map { ChangeNoteNode(gauge, nextChange: $0) } ?? gauge]
+    }
+}
+
+extension ProgressView where Label == ProgressViewStyleConfiguration.Label, CurrentValueLabel == ProgressViewStyleConfiguration.CurrentValueLabel {
+    /// A progress view drawn from a style's configuration with the next outer style, for
+    /// styles that adjust the current look rather than replace it.
+    public init(_ configuration: ProgressViewStyleConfiguration) {
+        self.init(value: configuration.value, label: configuration.label?.content, currentValueLabel: configuration.currentValueLabel?.content)
     }
 }
 
@@ -102,42 +100,6 @@ extension ProgressView where CurrentValueLabel == Text {
     public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label) {
         self.init(timerInterval: timerInterval, countsDown: countsDown, label: label,
                   currentValueLabel: { Text(timerInterval: timerInterval, countsDown: countsDown) })
-    }
-}
-
-/// Built-in progress view looks.
-public enum ProgressViewStyleKind: Sendable, Hashable { case automatic, linear, circular }
-
-/// A progress view style, as SwiftUI's `ProgressViewStyle`.
-public protocol ProgressViewStyle: Sendable {
-    /// Which built-in look the style is.
-    var kind: ProgressViewStyleKind { get }
-}
-
-/// A bar.
-public struct LinearProgressViewStyle: ProgressViewStyle { public var kind: ProgressViewStyleKind { .linear } }
-/// A ring filled clockwise from the top.
-public struct CircularProgressViewStyle: ProgressViewStyle { public var kind: ProgressViewStyleKind { .circular } }
-/// The default: a bar.
-public struct DefaultProgressViewStyle: ProgressViewStyle { public var kind: ProgressViewStyleKind { .automatic } }
-
-extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: Self { .init() } }
-extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: Self { .init() } }
-extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: Self { .init() } }
-
-private struct ProgressViewStyleKey: EnvironmentKey { static let defaultValue = ProgressViewStyleKind.automatic }
-
-extension EnvironmentValues {
-    var progressViewStyle: ProgressViewStyleKind {
-        get { self[ProgressViewStyleKey.self] }
-        set { self[ProgressViewStyleKey.self] = newValue }
-    }
-}
-
-extension View {
-    /// Sets the look of progress views in this view.
-    public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
-        modifyEnvironment { $0.progressViewStyle = style.kind }
     }
 }
 

@@ -246,12 +246,23 @@ struct ShapeView<S: Shape>: View, PrimitiveView {
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
         switch paint {
         case .fill(let style):
-            [ShapeNode(shape: shape, fill: style.resolve(in: environment), stroke: nil, environment: environment, evenOdd: fillStyle.isEOFilled)]
+            let node = ShapeNode(shape: shape, fill: style.resolve(in: environment), stroke: nil, environment: environment, evenOdd: fillStyle.isEOFilled)
+            node.gradient = gradientPaint(of: style, in: environment)
+            return [node]
         case .stroke(let style, let strokeStyle):
-            [ShapeNode(shape: shape, fill: nil, stroke: (style.resolve(in: environment), strokeStyle), environment: environment,
-                       centredOnEdge: !isBorder)]
+            let node = ShapeNode(shape: shape, fill: nil, stroke: (style.resolve(in: environment), strokeStyle), environment: environment,
+                                 centredOnEdge: !isBorder)
+            node.gradient = gradientPaint(of: style, in: environment)
+            return [node]
         }
     }
+}
+
+/// A node filling `shape` with `style` (a gradient or one tone), as `Shape.fill` draws it.
+func fillNode(_ shape: some Shape, style: some ShapeStyle, environment: EnvironmentValues, evenOdd: Bool = false) -> ShapeNode {
+    let node = ShapeNode(shape: shape, fill: style.resolve(in: environment), stroke: nil, environment: environment, evenOdd: evenOdd)
+    node.gradient = gradientPaint(of: style, in: environment)
+    return node
 }
 
 /// Lays out a shape (it takes whatever it is offered; 10×10 when nothing is proposed, as in
@@ -265,6 +276,8 @@ final class ShapeNode: LayoutNode {
     let centredOnEdge: Bool
     /// Rotations applied by `rotationEffect`, innermost first.
     var rotations: [(angle: Angle, anchor: UnitPoint)] = []
+    /// The gradient painting the fill or stroke instead of its single tone (nil for plain colors).
+    var gradient: GradientPaint?
 
     init(shape: any Shape, fill: Tone?, stroke: (Tone, StrokeStyle)?, environment: EnvironmentValues, evenOdd: Bool = false,
          centredOnEdge: Bool = false) {
@@ -296,6 +309,13 @@ final class ShapeNode: LayoutNode {
 
     override func draw(in context: inout RenderContext) {
         let path = outline(crisp: !context.bitmap.antialiasing)
+        if let gradient {
+            // Gradients take the slower per-pixel path; plain colors never get here.
+            let shading = gradient.shading(in: frame)
+            if fill != nil { context.bitmap.fill(path, shading: shading, rule: evenOdd ? .evenOdd : .nonZero) }
+            if let stroke { context.bitmap.stroke(path, style: stroke.style, shading: shading) }
+            return
+        }
         if let fill, fill.opacity > 0 {
             context.bitmap.fill(path, value: fill.level, opacity: fill.opacity, rule: evenOdd ? .evenOdd : .nonZero)
         }
@@ -322,6 +342,16 @@ enum ContainerShapes {
         if shape is ContainerRelativeShape { return self.shape(for: family) }
         if let inset = shape as? InsetShape<ContainerRelativeShape> { return InsetShape(base: self.shape(for: family), amount: inset.amount) }
         return shape
+    }
+}
+
+extension StrokeStyle {
+    /// Creates a stroke style from SwiftUI's `CGFloat` arguments (dash lengths in points).
+    @_disfavoredOverload
+    public init(lineWidth: CGFloat = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: CGFloat = 10,
+                dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
+        self.init(lineWidth: Double(lineWidth), lineCap: lineCap, lineJoin: lineJoin, miterLimit: Double(miterLimit),
+                  dash: dash.map(Double.init), dashPhase: Double(dashPhase))
     }
 }
 
