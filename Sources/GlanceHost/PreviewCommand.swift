@@ -88,12 +88,20 @@ struct PreviewCommand: BundleCommand {
     func run(bundle: BundleContents) async throws {
         let widget = try bundle.widget(kind: kind)
         guard let family = Self.parseFamily(family), let entry = WidgetPreview.Entry(entry) else { return }
+        let assets: any AssetCatalog
+        do {
+            assets = try FaceAssembly.assetFolder().map { try FileAssetCatalog.load(from: $0) } ?? EmptyAssetCatalog()
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let defaults = (try? AppGroup.named("glance").loadDefaults()) ?? MemoryKeyValueStore()
         let bitmap: Bitmap
         do {
             bitmap = try await WidgetPreview.render(
                 widget, family: family, size: size.flatMap(Self.parseSize), luminanceReduced: luminanceReduced,
                 entry: entry, date: date.flatMap { ISO8601DateFormatter().date(from: $0) }, time: SystemClock(),
-                antialiased: antialiased)
+                antialiased: antialiased, assets: assets, defaults: defaults,
+                warnings: .once { FileHandle.standardError.write(Data("glance: warning: \($0)\n".utf8)) })
         } catch {
             throw CommandFailure(error.description)
         }

@@ -18,6 +18,7 @@ struct FaceAssembly {
         var bundle: BundleContents
         var clock: any HostClock
         var logger: Logger
+        /// The state folder: the face's state file, e-paper state, and the app groups' containers.
         var stateDirectory: URL
         var capture: CaptureLog?
         var frameFolder: URL?
@@ -26,6 +27,18 @@ struct FaceAssembly {
         var adjustSettings: @Sendable (inout RuntimeSettings) -> Void = { _ in }
         /// Wraps the panel's I2C device (tests inject faults).
         var wrapI2C: (any I2CDevice) -> any I2CDevice = { $0 }
+        /// Where `Color("Name")` and `Image("Name")` come from; nil looks for the bundle's `Assets` folder.
+        var assets: (any AssetCatalog)? = nil
+    }
+
+    /// The bundle's `Assets` folder: in the current folder (a maker's package), else next to the program.
+    static func assetFolder() -> URL? {
+        let candidates = [URL(fileURLWithPath: "Assets", isDirectory: true),
+                          Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("Assets", isDirectory: true)]
+        return candidates.compactMap { $0 }.first { url in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
     }
 
     /// Builds the face.
@@ -45,8 +58,23 @@ struct FaceAssembly {
             note: { line in logger.warning("\(line)") },
             wrapI2C: parts.wrapI2C)
         let plan = try FacePlan.make(board: parts.board, configuration: parts.face, bundle: parts.bundle, pictureSize: assembly.pictureSize)
+        let assets = try parts.assets ?? assetFolder().map { try FileAssetCatalog.load(from: $0) } ?? EmptyAssetCatalog()
+        let defaults: MemoryKeyValueStore
+        do {
+            defaults = try AppGroup(name: plan.appGroup, root: parts.stateDirectory).loadDefaults()
+        } catch {
+            logger.warning("@AppStorage values start empty: \(error)")
+            defaults = MemoryKeyValueStore()
+        }
+        let warnings = WarningSink.once { line in logger.warning("\(line)") }
+        let adjust = parts.adjustSettings
         let stateFile = parts.stateDirectory.appendingPathComponent("face-\(parts.board.name).json")
-        let recipe = RuntimeRecipe(bundle: parts.bundle, clock: parts.clock, logger: logger, adjustSettings: parts.adjustSettings)
+        let recipe = RuntimeRecipe(bundle: parts.bundle, clock: parts.clock, logger: logger, adjustSettings: { settings in
+            settings.assets = assets
+            settings.defaults = defaults
+            settings.warnings = warnings
+            adjust(&settings)
+        })
         let runtime = try recipe.make(plan: plan)
         if let state = FaceHost.loadState(stateFile) { await runtime.restore(state) }
         let board = parts.board, pictureSize = assembly.pictureSize
@@ -58,7 +86,8 @@ struct FaceAssembly {
             }
         }
         return FaceHost(board: parts.board, plan: plan, runtime: runtime, assembly: assembly, clock: parts.clock, logger: logger,
-                        stateFile: stateFile, frameFolder: parts.frameFolder, screen: parts.screen, loadFace: loader)
+                        stateFile: stateFile, frameFolder: parts.frameFolder, screen: parts.screen, loadFace: loader, defaults: defaults,
+                        appGroupRoot: parts.stateDirectory)
     }
 
 }

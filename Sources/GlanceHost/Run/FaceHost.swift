@@ -46,6 +46,10 @@ actor FaceHost: ControlTarget {
     private let stateFile: URL
     private let frameFolder: URL?
     private let loadFace: FaceLoader?
+    /// What `@AppStorage` reads: the app group's `defaults.json`, read again when it changes.
+    private let defaults: MemoryKeyValueStore?
+    /// Where the app groups' containers are.
+    private let appGroupRoot: URL
     private var input: ButtonInput
     /// Buttons whose current press woke the face: their gestures run no binding.
     private var swallowing: Set<String> = []
@@ -74,7 +78,10 @@ actor FaceHost: ControlTarget {
     private(set) var framesShown = 0
 
     init(board: BoardConfiguration, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, clock: any HostClock,
-         logger: Logger, stateFile: URL, frameFolder: URL? = nil, screen: SimulatorScreen? = nil, loadFace: FaceLoader? = nil) {
+         logger: Logger, stateFile: URL, frameFolder: URL? = nil, screen: SimulatorScreen? = nil, loadFace: FaceLoader? = nil,
+         defaults: MemoryKeyValueStore? = nil, appGroupRoot: URL = AppGroup.defaultRoot()) {
+        self.defaults = defaults
+        self.appGroupRoot = appGroupRoot
         self.board = board
         self.plan = plan
         self.runtime = runtime
@@ -249,8 +256,19 @@ actor FaceHost: ControlTarget {
             return await dispatch(input.feed(key, at: clock.inputTime))
         case .changed:
             return await runtime.update()
+        case .appGroupChanged(let file) where file == AppGroup.defaultsFileName:
+            // As an app does after writing its defaults: every widget reloads.
+            guard let defaults else { return [] }
+            do {
+                defaults.replaceAll(with: try AppGroup(name: plan.appGroup, root: appGroupRoot).loadDefaults().snapshot)
+                logger.info("\(file) changed; reloading every widget")
+                runtime.widgetCenter.reloadAllTimelines()
+            } catch {
+                logger.warning("\(file) cannot be read; @AppStorage keeps the values it had: \(error)")
+            }
+            return await runtime.update()
         case .appGroupChanged(let file):
-            let appGroup = AppGroup.named(plan.appGroup)
+            let appGroup = AppGroup(name: plan.appGroup, root: appGroupRoot)
             let kinds = AppGroupInterest.shared.kinds(group: appGroup.name, file: file)
             guard !kinds.isEmpty else { return [] }
             logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")

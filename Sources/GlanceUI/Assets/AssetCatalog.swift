@@ -49,4 +49,12 @@ extension EnvironmentValues {
         warningSink.warn("no image named \"\(name)\" in the asset catalog; drawing the missing-image box")
         return nil
     }
+
+    /// Reports a symbol name the catalog lacks (it is drawn as a crossed box), with the closest names it has.
+    func reportMissingSymbol(_ name: String) {
+        guard SymbolCatalog.standard.symbol(named: name) == nil else { return }
+        let suggestions = SymbolCatalog.standard.suggestions(for: name)
+        let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?)"
+        warningSink.warn("no symbol named \"\(name)\" in Glance's catalog; drawing a crossed box\(hint)")
+    }
 }

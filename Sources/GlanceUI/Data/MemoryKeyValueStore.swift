@@ -23,6 +23,13 @@ public final class MemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Replaces everything stored (a host that read the app group's file again).
+    public func replaceAll(with values: [String: AppStorageValue]) {
+        lock.lock()
+        self.values = values
+        lock.unlock()
+    }
+
     /// Everything stored, for tests and for hosts that write the app group back.
     public var snapshot: [String: AppStorageValue] {
         lock.lock()

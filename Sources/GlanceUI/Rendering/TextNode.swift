@@ -82,7 +82,10 @@ final class TextNode: LayoutNode {
             let (string, change) = LiveText.evaluate(run.content, in: context)
             if let change { nextChange = min(nextChange ?? change, change) }
             var symbol: String?
-            if case .symbol(let name) = run.content { symbol = name }
+            if case .symbol(let name) = run.content {
+                symbol = name
+                environment.reportMissingSymbol(name)
+            }
             let tone = run.style?.resolve(in: environment) ?? ForegroundStyle().resolve(in: environment)
             let font = run.font ?? environment.font ?? .body
             func decoration(_ style: Text.LineStyle?) -> Decoration? {

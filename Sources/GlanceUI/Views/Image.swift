@@ -162,8 +162,12 @@ final class ImageNode: LayoutNode {
         }
         switch image.source {
         case .symbol(let name):
-            natural = SymbolCatalog.standard.symbol(named: name)?.maskSize(pixelSize: symbolSize)
-                ?? Size(width: symbolSize, height: symbolSize)
+            if let symbol = SymbolCatalog.standard.symbol(named: name) {
+                natural = symbol.maskSize(pixelSize: symbolSize)
+            } else {
+                environment.reportMissingSymbol(name)
+                natural = Size(width: symbolSize, height: symbolSize)
+            }
         case .resource:
             natural = named?.size ?? Size(width: symbolSize, height: symbolSize)
         case .bitmap(let bitmap):

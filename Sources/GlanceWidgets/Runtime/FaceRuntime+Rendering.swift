@@ -56,7 +56,8 @@ extension FaceRuntime {
             let isStale = activity.staleDate.map { now >= $0 } ?? false
             let key = RenderKey(activity: activity.id, revision: activity.revision, state: machine.state, reasons: 0, isStale: isStale)
             if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
-            let view = withCenters { engine.content((activity, isStale)) }
+            // WIDGETKIT item 36: the lock-screen view, the Dynamic Island's compact pair or its minimal view, by family.
+            let view = withCenters { engine.view(for: geometry.family, activity, isStale: isStale) }
             return remember(ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now,
                                                 antialiased: face.antialiased), slot: slot, key: key, at: now)
         }
@@ -104,6 +105,9 @@ extension FaceRuntime {
     func baseEnvironment(for family: WidgetFamily) -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.widgetFamily = family
+        environment.assetCatalog = settings.assets
+        environment.keyValueStore = settings.defaults
+        environment.warningSink = settings.warnings
         environment.isLuminanceReduced = machine.state != .active
         environment.widgetRenderingMode = settings.renderingMode
         environment.showsWidgetContainerBackground = !family.rawValue.hasPrefix("accessory")

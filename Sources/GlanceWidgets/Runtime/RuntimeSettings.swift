@@ -16,6 +16,12 @@ public struct RuntimeSettings: Sendable {
     public var locale: Locale?
     /// The time zone dates are shown in; nil keeps the view environment's default.
     public var timeZone: TimeZone?
+    /// Named colors and images for `Color("Name")` and `Image("Name")` (the host loads the bundle's `Assets` folder).
+    public var assets: any AssetCatalog = EmptyAssetCatalog()
+    /// What `@AppStorage` reads (the host loads the app group's `defaults.json`).
+    public var defaults: any KeyValueStore = EmptyKeyValueStore()
+    /// Where views report what a maker should fix (a missing asset or symbol), once each.
+    public var warnings: WarningSink = .ignore
 
     /// Creates settings; every default is the documented one (budget 70, timeout 5 s, idle 30 s).
     public init(reloadBudget: Int? = 70, providerTimeout: Duration = .seconds(5), retry: RetryPolicy = RetryPolicy(),

@@ -53,11 +53,15 @@ public enum WidgetPreview {
     ///   - timeout: How long the provider may take.
     ///   - locale: The locale text is shown in; nil keeps the default.
     ///   - timeZone: The time zone dates are shown in; nil keeps the default.
+    ///   - assets: Named colors and images (`Color("Name")`, `Image("Name")`).
+    ///   - defaults: What `@AppStorage` reads.
+    ///   - warnings: Where a missing asset or symbol is reported.
     /// - Throws: `PreviewError` naming the widget and what went wrong.
     public static func render(_ widget: WidgetDescriptor, family: WidgetFamily, size: Size? = nil,
                               luminanceReduced: Bool = false, entry: Entry = .snapshot, date: Date? = nil,
                               time: any HostClock, timeout: Duration = .seconds(5), antialiased: Bool = false,
-                              locale: Locale? = nil, timeZone: TimeZone? = nil) async throws(PreviewError) -> Bitmap {
+                              locale: Locale? = nil, timeZone: TimeZone? = nil, assets: any AssetCatalog = EmptyAssetCatalog(),
+                              defaults: any KeyValueStore = EmptyKeyValueStore(), warnings: WarningSink = .ignore) async throws(PreviewError) -> Bitmap {
         guard let engine = widget.timeline else { throw .notATimelineWidget(kind: widget.kind) }
         guard widget.supportedFamilies.contains(family) else {
             throw .unsupportedFamily(kind: widget.kind, family: family, supported: widget.supportedFamilies)
@@ -83,6 +87,9 @@ public enum WidgetPreview {
         }
         var environment = EnvironmentValues()
         environment.widgetFamily = family
+        environment.assetCatalog = assets
+        environment.keyValueStore = defaults
+        environment.warningSink = warnings
         environment.isLuminanceReduced = luminanceReduced
         environment.redactionReasons = reasons
         environment.showsWidgetContainerBackground = !family.rawValue.hasPrefix("accessory")
