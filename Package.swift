@@ -79,7 +79,7 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["glance-embed"]),
 
         // MARK: - Tests
-        .target(name: "GlanceTesting", dependencies: ["GlanceCore", "GlanceGraphics"]),
+        .target(name: "GlanceTesting", dependencies: ["GlanceCore", "GlanceGraphics", "GlancePanels"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),

@@ -41,12 +41,18 @@ struct PanelCommand: AsyncParsableCommand {
         var scale = 4
 
         func run() async throws {
+            try await run(clock: SystemClock())
+        }
+
+        /// Draws the pattern with the panel's time on `clock` (tests pick the moment).
+        func run(clock: any HostClock) async throws {
             let board = try PanelCommand.catalogBoard(self.board)
             let log = capture.map { _ in CaptureLog() }
             let assembly: PanelAssembly
             do {
-                assembly = try PanelAssembly.open(board: board, clock: SystemClock(), capture: log,
-                                                  stateDirectory: AppGroup.defaultRoot())
+                // The pattern lands where it was drawn (no burn-in shift), so a capture of it replays to the same glass.
+                assembly = try PanelAssembly.open(board: board, clock: clock, capture: log,
+                                                  stateDirectory: AppGroup.defaultRoot(), shiftsAgainstBurnIn: false)
             } catch {
                 FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
                 throw ExitCode(2)

@@ -28,19 +28,6 @@ private actor GlassRecorder {
     func clear() { states = [] }
 }
 
-/// An I2C device that lets the recorder look at the glass after every transaction.
-private struct RecordingDevice: I2CDevice {
-    let inner: any I2CDevice
-    let recorder: GlassRecorder
-    var bus: Int { inner.bus }
-    var address: UInt8 { inner.address }
-    var maximumTransactionLength: Int { inner.maximumTransactionLength }
-    func write(_ bytes: [UInt8]) async throws {
-        try await inner.write(bytes)
-        await recorder.record()
-    }
-}
-
 /// The demo's widgets with fixture data on a board's emulated panel, run by the real
 /// `FaceHost` on a clock the test owns: buttons are edges stamped on that clock, and every
 /// check reads the glass through the controller emulator.
@@ -76,7 +63,7 @@ private struct HostRig {
                 settings.timeZone = utc
                 if let night { settings.alwaysOn.night = night }
             },
-            wrapI2C: { RecordingDevice(inner: $0, recorder: recorder) }))
+            wrapI2C: { WatchedI2CDevice($0) { await recorder.record() } }))
         if let glass = host.assembly.glass { await recorder.attach(glass, clock: clock) }
         await host.start()
         await host.drain()

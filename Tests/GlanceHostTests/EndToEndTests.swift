@@ -74,14 +74,6 @@ private struct PluggedDevice: I2CDevice {
     }
 }
 
-/// Collects log lines for assertions.
-private final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-}
-
 @Suite struct EndToEndTests {
     private let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
@@ -89,7 +81,7 @@ private final class LogLines: @unchecked Sendable {
         let board = try BoardCatalog.board("simulator")
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_795_257_720))
         let plug = Plug()
-        let lines = LogLines()
+        let lines = LineLog()
         let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .info, destination: .sink { lines.append($0) }) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-e2e-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -132,5 +124,23 @@ private final class LogLines: @unchecked Sendable {
         await session.shutDown()
         let saved = try JSONDecoder().decode(FaceRuntimeState.self, from: try Data(contentsOf: folder.appendingPathComponent("face-simulator.json")))
         #expect(saved.shownKinds == ["second"])
+    }
+}
+
+@Suite struct PanelTestCommandTests {
+    /// `glance panel test` draws its pattern where it was drawn: no burn-in shift (found by
+    /// the VM scenario that replays a capture of it into an emulator and compares).
+    @Test func thePatternLandsUnshifted() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("glance-pattern-\(UUID().uuidString.prefix(8)).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let command = try PanelCommand.Test.parse(["--board", "simulator", "--out", out.path, "--scale", "1"])
+        // At a moment when a face's burn-in shift would be one pixel to the right.
+        try await command.run(clock: ManualClock(now: Date(timeIntervalSince1970: 300 * 9 * 1000 + 300)))
+        let glass = try PNG.decode(Array(try Data(contentsOf: out)))
+        let board = try BoardCatalog.board("simulator")
+        let pipeline = try PanelAssembly.open(board: board, clock: ManualClock(), capture: nil, stateDirectory: FileManager.default.temporaryDirectory,
+                                              shiftsAgainstBurnIn: false).pipeline
+        let expected = pipeline.expectedGlass(for: PanelCommand.Test.pattern(size: pipeline.pictureSize, title: board.name))
+        #expect(glass.size == expected.size && zip(glass.pixels, expected.pixels).allSatisfy { ($0 >= 128) == ($1 > 0) }, "lit on the glass (the panel look draws unlit pixels dark gray) where the unshifted pattern is lit")
     }
 }

@@ -42,13 +42,6 @@ private struct SettingBundle: WidgetBundle {
     var body: some Widget { SettingWidget() }
 }
 
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-}
-
 /// What the host injects into every view: assets, the app group's defaults, the warning log.
 @Suite struct InjectionTests {
     @Test func appStorageAssetsAndMissingNamesReachTheViewsThroughTheHost() async throws {
@@ -56,7 +49,7 @@ private final class Lines: @unchecked Sendable {
         defer { try? FileManager.default.removeItem(at: state) }
         let group = AppGroup(name: "glance", root: state)
         try group.saveDefaults(MemoryKeyValueStore(["big": .bool(false)]))
-        let lines = Lines()
+        let lines = LineLog()
         let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .info, destination: .sink { lines.append($0) }) }
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_795_257_720))
         let host = try await FaceAssembly.make(.init(

@@ -11,23 +11,11 @@ private actor GlassLog {
     func clear() { shown = [] }
 }
 
-private struct LoggingDevice: I2CDevice {
-    let inner: any I2CDevice
-    let log: GlassLog
-    var bus: Int { inner.bus }
-    var address: UInt8 { inner.address }
-    var maximumTransactionLength: Int { inner.maximumTransactionLength }
-    func write(_ bytes: [UInt8]) async throws {
-        try await inner.write(bytes)
-        await log.record()
-    }
-}
-
 /// `PanelDisplay`: the one owner of the glass (WIDGETKIT items 29 and 30).
 @Suite struct DisplayTests {
     private static func rig(shift: Duration? = .seconds(300)) async -> (PanelDisplay, PanelHarness, GlassLog, ManualClock) {
         let log = GlassLog()
-        let harness = OLEDSetup.ssd1306(SSD1306Controller.Model.all[0]).make { LoggingDevice(inner: $0, log: log) }
+        let harness = OLEDSetup.ssd1306(SSD1306Controller.Model.all[0]).make { WatchedI2CDevice($0) { await log.record() } }
         await log.set(harness.shown)
         let clock = ManualClock()
         let display = PanelDisplay(pipeline: PanelPipeline(controller: harness.controller, clock: clock), clock: clock,
@@ -100,7 +88,7 @@ private struct LoggingDevice: I2CDevice {
         let store = MemoryEInkStateStore(state: EInkState(width: 10, height: 10, partialRefreshesSinceFull: 3, lastFullRefresh: .zero,
                                                           image: [UInt8](repeating: 0, count: 20)))
         let rig = EInkRig(store: store)
-        let lines = Lines()
+        let lines = LineLog()
         let display = PanelDisplay(pipeline: PanelPipeline(controller: rig.controller, clock: rig.clock), clock: rig.clock,
                                    store: store, report: { lines.append($0) })
         var generator = FrameGenerator(size: display.pictureSize, seed: 12)
@@ -109,12 +97,4 @@ private struct LoggingDevice: I2CDevice {
         #expect(await display.statistics.refreshes == [.full: 1])
         #expect(await rig.emulator.fullRefreshes == 1)
     }
-}
-
-/// Lines reported by a display.
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
 }

@@ -31,11 +31,13 @@ struct PanelAssembly: Sendable {
     ///   - stateDirectory: Where e-ink refresh state is kept.
     ///   - report: Called once per failure and once per recovery of the panel.
     ///   - note: Receives the display's log lines (an unreadable e-paper state file, say).
+    ///   - shiftsAgainstBurnIn: Whether the display moves OLED pictures on its burn-in schedule
+    ///     (a face: yes; a test pattern that must land exactly where it was drawn: no).
     ///   - wrapI2C: Wraps the I2C device before the driver uses it (tests inject faults here).
     /// - Throws: `I2CError`, `SPIError` or `GPIOError` explaining what to fix.
     static func open(board: BoardConfiguration, clock: any HostClock, capture: CaptureLog?, stateDirectory: URL,
                      report: @escaping @Sendable (PanelPipeline.Event) -> Void = { _ in },
-                     note: @escaping @Sendable (String) -> Void = { _ in },
+                     note: @escaping @Sendable (String) -> Void = { _ in }, shiftsAgainstBurnIn: Bool = true,
                      wrapI2C: (any I2CDevice) -> any I2CDevice = { $0 }) throws -> PanelAssembly {
         let panel = board.panel
         var glass: (@Sendable () async -> Bitmap)?
@@ -103,7 +105,8 @@ struct PanelAssembly: Sendable {
         let settings = PanelPipeline.Settings(rotation: rotation, monoConversion: panel.mono)
         let pipeline = PanelPipeline(controller: controller, clock: clock, settings: settings, report: report)
         let display = PanelDisplay(pipeline: pipeline, clock: clock,
-                                   settings: .init(shiftPeriod: .seconds(300), partialRefreshesBeforeFull: panel.fullRefreshEvery),
+                                   settings: .init(shiftPeriod: shiftsAgainstBurnIn ? .seconds(300) : nil,
+                                                   partialRefreshesBeforeFull: panel.fullRefreshEvery),
                                    store: store, report: note)
         let isPaper = controller.panel.technology == .ePaper
         let shownGlass = glass.map { oriented($0, degrees: degrees, isPaper: isPaper) }
