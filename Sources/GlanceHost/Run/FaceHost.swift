@@ -55,6 +55,14 @@ actor FaceHost: ControlTarget {
     private var swallowing: Set<String> = []
     private var screen: SimulatorScreen?
     private var stopAt: Date?
+    /// The runtime's and the display's next deadlines as they were when the loop last planned
+    /// its wait: once the clock has passed one (a real wait ends a little after it), the
+    /// component no longer names it, but it is still due.
+    private var runtimeWake: Date?
+    private var displayWake: Date?
+    /// Whether this round already made the runtime do everything due (a button, an update):
+    /// the planned wake-up was then met by that step.
+    private var runtimeStepped = false
     private(set) var stopped = false
 
     private nonisolated let inbox = Locked<[Event]>([])
@@ -198,7 +206,9 @@ actor FaceHost: ControlTarget {
 
     private func nextDeadlineUnlocked() async -> Date? {
         let now = clock.now
-        var candidates = [await runtime.nextWakeUp, await assembly.display.nextDeadline, await assembly.display.nextRetry, stopAt]
+        runtimeWake = await runtime.nextWakeUp
+        displayWake = await assembly.display.nextDeadline
+        var candidates = [runtimeWake, displayWake, await assembly.display.nextRetry, stopAt]
         if let deadline = input.nextDeadline {
             candidates.append(now.addingTimeInterval(max(.zero, deadline - clock.inputTime).timeInterval))
         }
@@ -208,7 +218,7 @@ actor FaceHost: ControlTarget {
     private func displayIsDue() async -> Bool {
         let display = assembly.display
         let scheduled = await display.nextDeadline, retry = await display.nextRetry
-        return isDue(scheduled) || isDue(retry)
+        return isDue(displayWake) || isDue(scheduled) || isDue(retry)
     }
 
     private func isDue(_ date: Date?) -> Bool {
@@ -229,12 +239,15 @@ actor FaceHost: ControlTarget {
     // MARK: - A round
 
     private func work() async {
+        runtimeStepped = false
         var frames = [Frame]()
         for event in inbox.withLock({ queued in defer { queued = [] }; return queued }) {
             frames += await handle(event)
         }
         let now = clock.now
-        if let wake = await runtime.nextWakeUp, wake <= now {
+        let runtimeNext = await runtime.nextWakeUp
+        if (isDue(runtimeWake) && !runtimeStepped) || isDue(runtimeNext) {
+            runtimeWake = nil
             frames += await runtime.wakeUp()
         }
         if let deadline = input.nextDeadline, deadline <= clock.inputTime {
@@ -242,8 +255,10 @@ actor FaceHost: ControlTarget {
         }
         if let stopAt, now >= stopAt { stopped = true }
         if !frames.isEmpty {
+            displayWake = nil
             await show(frames)
         } else if await displayIsDue() {
+            displayWake = nil
             await refreshDisplay(await assembly.display.update())
         }
     }
@@ -255,6 +270,7 @@ actor FaceHost: ControlTarget {
         case .key(let key):
             return await dispatch(input.feed(key, at: clock.inputTime))
         case .changed:
+            runtimeStepped = true
             return await runtime.update()
         case .appGroupChanged(let file) where file == AppGroup.defaultsFileName:
             // As an app does after writing its defaults: every widget reloads.
@@ -266,6 +282,7 @@ actor FaceHost: ControlTarget {
             } catch {
                 logger.warning("\(file) cannot be read; @AppStorage keeps the values it had: \(error)")
             }
+            runtimeStepped = true
             return await runtime.update()
         case .appGroupChanged(let file):
             let appGroup = AppGroup(name: plan.appGroup, root: appGroupRoot)
@@ -273,6 +290,7 @@ actor FaceHost: ControlTarget {
             guard !kinds.isEmpty else { return [] }
             logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
             for kind in kinds { runtime.widgetCenter.reloadTimelines(ofKind: kind) }
+            runtimeStepped = true
             return await runtime.update()
         case .reloadFace:
             return await reloadFace()
@@ -298,6 +316,7 @@ actor FaceHost: ControlTarget {
         if recent.count > 50 { recent.removeFirst(recent.count - 50) }
         var frames = [Frame]()
         if gesture == .press || synthetic {
+            runtimeStepped = true
             let (woke, activity) = await runtime.buttonActivity()
             frames += activity
             if woke { swallowing.insert(button) } else { swallowing.remove(button) }
@@ -309,6 +328,7 @@ actor FaceHost: ControlTarget {
             intents.append(name)
             if intents.count > 50 { intents.removeFirst(intents.count - 50) }
         }
+        runtimeStepped = true
         return frames + (await runtime.send(action))
     }
 

@@ -1,140 +1,48 @@
-import Dispatch
 import Foundation
-import GlanceInput
-import GlanceLinux
 import Logging
 
-/// The edges of a live run: signals, terminal keys or GPIO buttons, the app-group watcher and
-/// the control socket, each turned into `FaceHost` events. Input sources only post events;
-/// the host's loop alone decides what they do.
+/// The edges of a live run: the input sources the board and the run have (signals, terminal
+/// keys or GPIO buttons, the app-group folder), each posting to the `FaceHost`, and the
+/// control socket, which asks the host through `ControlTarget`.
 struct LiveInputs {
-    private var cleanups: [@Sendable () async -> Void] = []
-    private var signals: SignalWatcher?
-    private var server: ControlServer?
+    private let sources: [any InputSource]
+    private let server: ControlServer?
 
-    /// Connects every source the board and the run have to `host`.
-    /// - Throws: `CommandFailure` when the simulator's terminal cannot be read.
-    static func connect(to host: FaceHost, screen: SimulatorScreen?, board: BoardConfiguration, appGroup: String,
+    /// Connects every source to `host`, then opens the control socket.
+    /// - Throws: The error of a source that cannot start (the simulator's terminal); the
+    ///   sources already connected are disconnected first.
+    static func connect(to host: FaceHost, screen: SimulatorScreen?, board: BoardConfiguration, appGroupDirectory: URL,
                         logger: Logger) async throws -> LiveInputs {
-        var inputs = LiveInputs()
-        inputs.signals = SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP]) { signal in
-            host.post(signal == SIGHUP ? .reloadFace : .stop)
-        }
+        var sources: [any InputSource] = [SignalSource()]
         if let screen {
-            await screen.begin()
+            sources.append(TerminalKeySource(screen: screen, logger: logger))
+        } else {
+            sources.append(GPIOButtonSource(board: board, logger: logger))
+        }
+        sources.append(AppGroupSource(directory: appGroupDirectory, logger: logger))
+        var connected = [any InputSource]()
+        for source in sources {
             do {
-                let raw = try TerminalRawMode.enter()
-                let keys = try TerminalKeys.open()
-                inputs.cleanups.append { await keys.stop(); raw.restore(); await screen.end() }
-                Task {
-                    do {
-                        for try await key in keys.keys {
-                            if key == .character("q") || key == .control("c") { host.post(.stop); break }
-                            host.post(.key(key))
-                        }
-                    } catch {
-                        logger.error("reading keys: \(error)")
-                    }
-                }
+                try await source.connect { event in host.post(event) }
+                connected.append(source)
             } catch {
-                await screen.end()
-                inputs.signals?.cancel()
-                throw CommandFailure("cannot read keys from this terminal: \(error)")
-            }
-        } else if let buttons = openButtons(board: board, logger: logger) {
-            inputs.cleanups.append { await buttons.stop() }
-            Task {
-                do {
-                    for try await edge in buttons.edges { host.post(.edge(edge)) }
-                } catch {
-                    logger.error("buttons stopped: \(error)")
-                }
+                for done in connected.reversed() { await done.disconnect() }
+                throw error
             }
         }
-        let directory = AppGroup.named(appGroup).directory
-        if let watcher = try? DirectoryWatcher(directory: directory.path) {
-            inputs.cleanups.append { await watcher.stop() }
-            Task {
-                do {
-                    for try await file in watcher.changes { host.post(.appGroupChanged(file)) }
-                } catch {
-                    logger.warning("stopped watching \(directory.path): \(error)")
-                }
-            }
-        }
+        let server: ControlServer?
         do {
-            inputs.server = try ControlServer(path: ControlSocket.defaultPath(), target: host) { line in logger.debug("control: \(line)") }
+            server = try ControlServer(path: ControlSocket.defaultPath(), target: host) { line in logger.debug("control: \(line)") }
         } catch {
             logger.warning("no control socket: \(error)")
+            server = nil
         }
-        return inputs
+        return LiveInputs(sources: connected, server: server)
     }
 
     /// Answers the control requests in progress, then disconnects every source.
     func disconnect() async {
         await server?.stop()
-        for cleanup in cleanups.reversed() { await cleanup() }
-        signals?.cancel()
-    }
-
-    /// Opens the board's GPIO buttons; nil (with a logged reason) when there are none or they
-    /// cannot be claimed, so the face runs without them rather than not at all.
-    private static func openButtons(board: BoardConfiguration, logger: Logger) -> GPIOInputs? {
-        let wired = board.buttons.list.compactMap { button in button.line.map { (button.name, $0) } }
-        guard !wired.isEmpty else { return nil }
-        let chip = GPIOChipSelector.labels(board.buttons.chips)
-        do {
-            var offsets = [ButtonID: Int]()
-            var info: GPIOChipInfo?
-            for (name, line) in wired {
-                switch line {
-                case .offset(let offset): offsets[ButtonID(rawValue: name)] = offset
-                case .name(let lineName):
-                    let chipInfo = try info ?? GPIO().chip(chip)
-                    info = chipInfo
-                    guard let found = chipInfo.lines.first(where: { $0.name == lineName }) else {
-                        throw CommandFailure("button '\(name)': no line named '\(lineName)' on \(chipInfo.label) (see glance gpio list)")
-                    }
-                    offsets[ButtonID(rawValue: name)] = found.offset
-                }
-            }
-            var reserved = [ReservedPin]()
-            switch board.panel.connection {
-            case .i2c(let bus, _): reserved = ReservedPin.raspberryPiI2C(bus: bus)
-            case .spi(let bus, _, _, _, _): reserved = ReservedPin.raspberryPiSPI(bus: bus)
-            default: break
-            }
-            let bias: GPIOBias = switch board.buttons.bias {
-            case "pull-down": .pullDown
-            case "none": .disabled
-            default: .pullUp
-            }
-            return try GPIOInputs.open(.init(chip: chip, buttons: offsets, bias: bias, activeLow: board.buttons.activeLow,
-                                             kernelDebounce: board.buttons.debounce, reserved: reserved))
-        } catch {
-            logger.error("buttons unavailable: \(error)")
-            return nil
-        }
-    }
-}
-
-/// Delivers signals on a queue instead of interrupting the program (the default action is
-/// ignored while it watches), so shutdown can finish its work.
-final class SignalWatcher: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
-
-    init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { handler(number) }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
-        sources = []
+        for source in sources.reversed() { await source.disconnect() }
     }
 }

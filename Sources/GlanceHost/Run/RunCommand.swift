@@ -123,7 +123,8 @@ struct RunCommand: BundleCommand {
         } else {
             let inputs: LiveInputs
             do {
-                inputs = try await LiveInputs.connect(to: host, screen: screen, board: board, appGroup: plan.appGroup, logger: logger)
+                inputs = try await LiveInputs.connect(to: host, screen: screen, board: board,
+                                                      appGroupDirectory: AppGroup.named(plan.appGroup).directory, logger: logger)
             } catch {
                 fail("\(error)")
             }
