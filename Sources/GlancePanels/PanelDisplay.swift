@@ -40,8 +40,6 @@ public actor PanelDisplay {
         public var writes = 0
         /// E-paper refreshes by kind.
         public var refreshes: [RefreshKind: Int] = [:]
-        /// Brightness changes sent.
-        public var brightnessChanges = 0
     }
 
     /// The offsets the burn-in shift cycles through (at most one pixel each way).
@@ -168,7 +166,6 @@ public actor PanelDisplay {
 
     private func setLevel(_ target: BrightnessLevel) async {
         level = target
-        statistics.brightnessChanges += 1
         await pipeline.setBrightness(target)
     }
 
