@@ -53,7 +53,7 @@ actor FaceHost: ControlTarget {
     private var input: ButtonInput
     /// Buttons whose current press woke the face: their gestures run no binding.
     private var swallowing: Set<String> = []
-    private var screen: SimulatorScreen?
+    private let screen: SimulatorScreen?
     private var stopAt: Date?
     /// The runtime's and the display's next deadlines as they were when the loop last planned
     /// its wait: once the clock has passed one (a real wait ends a little after it), the
