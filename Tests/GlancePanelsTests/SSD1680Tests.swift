@@ -52,7 +52,7 @@ struct EInkRig {
         #expect(await rig.emulator.dataEntryMode == 0x03)
         #expect(await rig.emulator.bytesWhileBusy == 0)
         // The reset pulse and the BUSY waits were timed on the clock, not slept for real.
-        #expect(await rig.clock.sleeps.contains(.milliseconds(10)))
+        #expect(rig.clock.sleeps.contains(.milliseconds(10)))
     }
 
     @Test(arguments: [PanelRotation.none, .quarter, .threeQuarters])
