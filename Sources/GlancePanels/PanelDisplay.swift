@@ -107,7 +107,7 @@ public actor PanelDisplay {
     /// e-paper refresh that is due, a retry of a failed panel.
     @discardableResult
     public func update() async -> PanelPipeline.Outcome {
-        await apply(forceFull: fullRefreshDue(at: clock.now))
+        await apply(forceFull: fullRefreshDate.map { clock.now >= $0 } ?? false)
     }
 
     /// The next moment the display has something to do by itself; nil when nothing is scheduled
@@ -119,9 +119,7 @@ public actor PanelDisplay {
         if panel.technology == .oled, state.isLit, let period = settings.shiftPeriod?.timeInterval, period > 0 {
             candidates.append(Date(timeIntervalSince1970: (floor(now.timeIntervalSince1970 / period) + 1) * period))
         }
-        if panel.technology == .ePaper, let last = lastFullRefresh {
-            candidates.append(max(now, last.addingTimeInterval(settings.fullRefreshInterval.timeInterval)))
-        }
+        if let due = fullRefreshDate { candidates.append(max(now, due)) }
         return candidates.min()
     }
 
@@ -145,14 +143,14 @@ public actor PanelDisplay {
             await setLevel(.off)
         }
         if panel.technology == .oled, state.isLit { shift = shift(at: now) }
-        let shown = panel.technology == .ePaper ? picture.inverted() : picture
         let outcome: PanelPipeline.Outcome
         if panel.technology == .ePaper {
+            // Lit picture pixels are ink.
             let full = forceFull || lastFullRefresh == nil || partialsSinceFull >= settings.partialRefreshesBeforeFull
-            outcome = await pipeline.show(shown, shift: .zero, refresh: full ? .full : .partial, redrawUnchanged: forceFull)
+            outcome = await pipeline.show(picture.inverted(), refresh: full ? .full : .partial, redrawUnchanged: forceFull)
             if case .written = outcome { await refreshed(full ? .full : .partial, at: now) }
         } else {
-            outcome = await pipeline.show(shown, shift: shift)
+            outcome = await pipeline.show(picture, shift: shift)
         }
         switch outcome {
         case .written: statistics.writes += 1; failing = false
@@ -186,9 +184,11 @@ public actor PanelDisplay {
         return Self.shiftOrbit[((step % count) + count) % count]
     }
 
-    private func fullRefreshDue(at now: Date) -> Bool {
-        guard panel.technology == .ePaper, let last = lastFullRefresh else { return false }
-        return now >= last.addingTimeInterval(settings.fullRefreshInterval.timeInterval)
+    /// When the next e-paper full refresh is due even with nothing changed; nil on other panels
+    /// and before the first full refresh.
+    private var fullRefreshDate: Date? {
+        guard panel.technology == .ePaper else { return nil }
+        return lastFullRefresh?.addingTimeInterval(settings.fullRefreshInterval.timeInterval)
     }
 
     // MARK: - E-paper state

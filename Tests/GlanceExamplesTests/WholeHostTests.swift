@@ -8,26 +8,6 @@ import Testing
 @testable import GlanceExamples
 @testable import GlanceHost
 
-/// Every glass state the panel passes through: the emulator's glass read after each bus
-/// transaction, with the clock's time.
-private actor GlassRecorder {
-    private var read: (@Sendable () async -> Bitmap)?
-    private(set) var states: [(date: Date, glass: Bitmap)] = []
-    private var clock: ManualClock?
-
-    func attach(_ read: @escaping @Sendable () async -> Bitmap, clock: ManualClock) {
-        self.read = read
-        self.clock = clock
-    }
-
-    func record() async {
-        guard let read, let clock else { return }
-        states.append((clock.now, await read()))
-    }
-
-    func clear() { states = [] }
-}
-
 /// The demo's widgets with fixture data on a board's emulated panel, run by the real
 /// `FaceHost` on a clock the test owns: buttons are edges stamped on that clock, and every
 /// check reads the glass through the controller emulator.

@@ -2,22 +2,12 @@ import GlancePanels
 import GlanceTesting
 import Testing
 
-/// Records what the glass shows after every bus transaction.
-private actor GlassLog {
-    private(set) var shown: [Bitmap] = []
-    var read: (@Sendable () async -> Bitmap)?
-    func set(_ read: @escaping @Sendable () async -> Bitmap) { self.read = read }
-    func record() async { if let read { shown.append(await read()) } }
-    func clear() { shown = [] }
-}
-
 /// `PanelDisplay`: the one owner of the glass (WIDGETKIT items 29 and 30).
 @Suite struct DisplayTests {
-    private static func rig(shift: Duration? = .seconds(300)) async -> (PanelDisplay, PanelHarness, GlassLog, ManualClock) {
-        let log = GlassLog()
+    private static func rig(shift: Duration? = .seconds(300)) async -> (PanelDisplay, PanelHarness, GlassRecorder, ManualClock) {
+        let log = GlassRecorder(), clock = ManualClock()
         let harness = OLEDSetup.ssd1306(SSD1306Controller.Model.all[0]).make { WatchedI2CDevice($0) { await log.record() } }
-        await log.set(harness.shown)
-        let clock = ManualClock()
+        await log.attach(harness.shown, clock: clock)
         let display = PanelDisplay(pipeline: PanelPipeline(controller: harness.controller, clock: clock), clock: clock,
                                    settings: .init(shiftPeriod: shift))
         return (display, harness, log, clock)
@@ -38,7 +28,7 @@ private actor GlassLog {
         await log.clear()
         await display.show(after, state: .off)
         #expect(await display.brightness == .off)
-        #expect(await log.shown.allSatisfy { $0.pixels.allSatisfy { $0 == 0 } }, "nothing of the new picture showed while going off")
+        #expect(await log.states.allSatisfy { $0.glass.pixels.allSatisfy { $0 == 0 } }, "nothing of the new picture showed while going off")
         #expect(await harness.glass().pixels.max() == 0)
 
         // Wake: the light comes on over the picture already in RAM.
@@ -46,7 +36,7 @@ private actor GlassLog {
         await log.clear()
         await display.show(newest, state: .active)
         let expected = display.pipeline.expectedGlass(for: newest)
-        let lit = await log.shown.filter { $0.pixels.contains { $0 > 0 } }
+        let lit = await log.states.map(\.glass).filter { $0.pixels.contains { $0 > 0 } }
         #expect(lit.first == expected, "the first light showed the newest picture")
         #expect(await harness.shown() == expected)
     }

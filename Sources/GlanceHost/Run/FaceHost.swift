@@ -72,9 +72,8 @@ actor FaceHost: ControlTarget {
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     private var frameIndex = 0
-    private var lastFrame: Frame?
     /// The frame the display was last given.
-    var shownFrame: Frame? { lastFrame }
+    private(set) var shownFrame: Frame?
     private var savedState: FaceRuntimeState?
     /// Button events seen, newest last (at most 50), for `glance ctl status`.
     private var recent: [String] = []
@@ -146,7 +145,7 @@ actor FaceHost: ControlTarget {
             for _ in 0..<1000 where !stopped {
                 await work()
                 await show(await runtime.settle())
-                let next = await nextDeadlineUnlocked()
+                let next = await nextDeadline()
                 guard !inbox.withLock({ $0.isEmpty }) || isDue(next) else { return }
             }
             logger.warning("a deadline stays due without progress; moving on")
@@ -201,10 +200,6 @@ actor FaceHost: ControlTarget {
     /// The next moment something is due: the runtime's wake-up, a gesture decision, the
     /// display's shift step, refresh or retry, the end of the run.
     func nextDeadline() async -> Date? {
-        await nextDeadlineUnlocked()
-    }
-
-    private func nextDeadlineUnlocked() async -> Date? {
         let now = clock.now
         runtimeWake = await runtime.nextWakeUp
         displayWake = await assembly.display.nextDeadline
@@ -227,13 +222,14 @@ actor FaceHost: ControlTarget {
 
     /// Runs `body` with no other unit of work in progress (actor methods interleave at every
     /// `await`; this keeps the runtime's frames and the display in one order).
-    private func exclusive<T: Sendable>(_ body: () async -> T) async -> T {
+    private func exclusive<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         while busy { await withCheckedContinuation { waiters.append($0) } }
         busy = true
-        let result = await body()
-        busy = false
-        if !waiters.isEmpty { waiters.removeFirst().resume() }
-        return result
+        defer {
+            busy = false
+            if !waiters.isEmpty { waiters.removeFirst().resume() }
+        }
+        return try await body()
     }
 
     // MARK: - A round
@@ -285,8 +281,7 @@ actor FaceHost: ControlTarget {
             runtimeStepped = true
             return await runtime.update()
         case .appGroupChanged(let file):
-            let appGroup = AppGroup(name: plan.appGroup, root: appGroupRoot)
-            let kinds = AppGroupInterest.shared.kinds(group: appGroup.name, file: file)
+            let kinds = AppGroupInterest.shared.kinds(group: plan.appGroup, file: file)
             guard !kinds.isEmpty else { return [] }
             logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
             for kind in kinds { runtime.widgetCenter.reloadTimelines(ofKind: kind) }
@@ -363,7 +358,7 @@ actor FaceHost: ControlTarget {
     private func show(_ frames: [Frame]) async {
         framesMade += frames.count
         guard let frame = frames.last else { return }
-        lastFrame = frame
+        shownFrame = frame
         framesShown += 1
         let outcome = await assembly.display.show(frame.bitmap, state: frame.state)
         if firstFrameMilliseconds == nil { firstFrameMilliseconds = ProcessUsage.secondsSinceStart() * 1000 }
@@ -374,7 +369,7 @@ actor FaceHost: ControlTarget {
 
     private func refreshDisplay(_ outcome: PanelPipeline.Outcome) async {
         if case .failed(let error) = outcome { logger.debug("frame not shown: \(error)") }
-        if let screen { await screen.draw(glass: await assembly.glass?() ?? lastFrame?.bitmap ?? Bitmap(size: assembly.pictureSize),
+        if let screen { await screen.draw(glass: await assembly.glass?() ?? shownFrame?.bitmap ?? Bitmap(size: assembly.pictureSize),
                                           status: await statusLine()) }
     }
 
@@ -428,8 +423,8 @@ actor FaceHost: ControlTarget {
     func shutDown() async {
         await exclusive {
             await saveStateIfChanged()
-            if board.panel.onExit == "off", let lastFrame {
-                await assembly.display.show(lastFrame.bitmap, state: .off)
+            if board.panel.onExit == "off", let shownFrame {
+                await assembly.display.show(shownFrame.bitmap, state: .off)
             }
         }
     }
@@ -470,20 +465,16 @@ actor FaceHost: ControlTarget {
 
     func screenshot() async throws -> [UInt8] {
         if let glass = await assembly.glass?() { return try glass.png() }
-        guard let lastFrame else { throw ControlError(description: "nothing has been drawn yet") }
-        return try lastFrame.bitmap.png()
+        guard let shownFrame else { throw ControlError(description: "nothing has been drawn yet") }
+        return try shownFrame.bitmap.png()
     }
 
     func activity(_ request: ActivityControlRequest) async throws -> String {
         try await exclusive {
-            do {
-                let id = try runtime.activity(request.runtimeRequest())
-                // The runtime notices the new activity on its next step; run it now so the slot changes at once.
-                await show(await runtime.update())
-                return Result<String, any Error>.success(id)
-            } catch {
-                return .failure(error)
-            }
-        }.get()
+            let id = try runtime.activity(request.runtimeRequest())
+            // The runtime notices the new activity on its next step; run it now so the slot changes at once.
+            await show(await runtime.update())
+            return id
+        }
     }
 }

@@ -6,14 +6,7 @@ extension FaceRuntime {
     /// - Returns: The frames to show.
     @discardableResult
     public func send(_ action: FaceAction) -> [Frame] {
-        let now = time.now
-        if now < lastStepDate { _ = step(isWakeUp: false) }
-        _ = machine.advance(to: now)
-        if machine.input(at: now) {
-            log(.info, kind: nil, "woken by \(action); the action itself is not run")
-            progress = true
-            return step(isWakeUp: false)
-        }
+        if registerInput(waking: "woken by \(action); the action itself is not run") { return step(isWakeUp: false) }
         switch action {
         case .wake:
             break
@@ -41,15 +34,20 @@ extension FaceRuntime {
     /// - Returns: Whether this woke the face — then the gestures of this press run no binding —
     ///   and the frames to show.
     public func buttonActivity() -> (woke: Bool, frames: [Frame]) {
+        let woke = registerInput(waking: "woken by a button; the press runs no binding")
+        return (woke, step(isWakeUp: false))
+    }
+
+    /// A button event at the clock's time for the always-on machine; true (after logging
+    /// `message`) when it woke the face.
+    private func registerInput(waking message: String) -> Bool {
         let now = time.now
         if now < lastStepDate { _ = step(isWakeUp: false) }
         _ = machine.advance(to: now)
-        let woke = machine.input(at: now)
-        if woke {
-            log(.info, kind: nil, "woken by a button; the press runs no binding")
-            progress = true
-        }
-        return (woke, step(isWakeUp: false))
+        guard machine.input(at: now) else { return false }
+        log(.info, kind: nil, message)
+        progress = true
+        return true
     }
 
     /// The slot stack and activation actions apply to: the focused one, else the first stack, else the first slot.
