@@ -48,7 +48,7 @@ let package = Package(
         // The clock and display state that the runtime, the panels and the host share.
         .target(name: "GlanceCore"),
         .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedResources"]),
-        .target(name: "GlanceUI", dependencies: ["GlanceGraphics"]),
+        .target(name: "GlanceUI", dependencies: ["GlanceCore", "GlanceGraphics"]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceCore", "GlanceUI"]),
         .target(name: "GlancePanels", dependencies: ["GlanceCore", "GlanceGraphics"]),
         .target(name: "GlanceInput"),

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceTesting
 import Testing
 @testable import GlanceUI

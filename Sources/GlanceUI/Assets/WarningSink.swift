@@ -1,3 +1,5 @@
+import GlanceCore
+
 /// Where views report problems a maker should fix but that must not stop drawing, such as an
 /// asset name the catalog lacks. The host sends them to its log; `once` keeps repeats out.
 public struct WarningSink: Sendable {

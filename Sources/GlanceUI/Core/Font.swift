@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 
 /// A text style, as in SwiftUI: a semantic style (`.caption`, `.title`) or a system size,
 /// with weight and design. Glance draws it with the nearest of its own bitmap faces.

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 
 /// A picture: a symbol from Glance's catalog (`Image(systemName:)`, sized by the font like
 /// SF Symbols), a named image from the bundle's asset catalog (`Image("name")`), or pixels.
@@ -256,21 +257,5 @@ extension View {
     /// Scales symbols relative to the font.
     public func imageScale(_ scale: Image.Scale) -> some View {
         environment(\.imageScale, scale)
-    }
-}
-
-/// A value behind a lock, for the few caches GlanceUI keeps.
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
