@@ -55,14 +55,9 @@ actor FaceHost: ControlTarget {
     private var swallowing: Set<String> = []
     private let screen: SimulatorScreen?
     private var stopAt: Date?
-    /// The runtime's and the display's next deadlines as they were when the loop last planned
-    /// its wait: once the clock has passed one (a real wait ends a little after it), the
-    /// component no longer names it, but it is still due.
-    private var runtimeWake: Date?
+    /// The display's next deadline as it was when the loop last planned its wait: once the
+    /// clock has passed it (a real wait ends a little after it), the display names the next one.
     private var displayWake: Date?
-    /// Whether this round already made the runtime do everything due (a button, an update):
-    /// the planned wake-up was then met by that step.
-    private var runtimeStepped = false
     private(set) var stopped = false
 
     private nonisolated let inbox = Locked<[Event]>([])
@@ -201,9 +196,8 @@ actor FaceHost: ControlTarget {
     /// display's shift step, refresh or retry, the end of the run.
     func nextDeadline() async -> Date? {
         let now = clock.now
-        runtimeWake = await runtime.nextWakeUp
         displayWake = await assembly.display.nextDeadline
-        var candidates = [runtimeWake, displayWake, await assembly.display.nextRetry, stopAt]
+        var candidates = [await runtime.nextWakeUp, displayWake, await assembly.display.nextRetry, stopAt]
         if let deadline = input.nextDeadline {
             candidates.append(now.addingTimeInterval(max(.zero, deadline - clock.inputTime).timeInterval))
         }
@@ -235,15 +229,12 @@ actor FaceHost: ControlTarget {
     // MARK: - A round
 
     private func work() async {
-        runtimeStepped = false
         var frames = [Frame]()
         for event in inbox.withLock({ queued in defer { queued = [] }; return queued }) {
             frames += await handle(event)
         }
         let now = clock.now
-        let runtimeNext = await runtime.nextWakeUp
-        if (isDue(runtimeWake) && !runtimeStepped) || isDue(runtimeNext) {
-            runtimeWake = nil
+        if await runtime.isWakeUpDue {
             frames += await runtime.wakeUp()
         }
         if let deadline = input.nextDeadline, deadline <= clock.inputTime {
@@ -266,7 +257,6 @@ actor FaceHost: ControlTarget {
         case .key(let key):
             return await dispatch(input.feed(key, at: clock.inputTime))
         case .changed:
-            runtimeStepped = true
             return await runtime.update()
         case .appGroupChanged(let file) where file == AppGroup.defaultsFileName:
             // As an app does after writing its defaults: every widget reloads.
@@ -278,14 +268,12 @@ actor FaceHost: ControlTarget {
             } catch {
                 logger.warning("\(file) cannot be read; @AppStorage keeps the values it had: \(error)")
             }
-            runtimeStepped = true
             return await runtime.update()
         case .appGroupChanged(let file):
             let kinds = AppGroupInterest.shared.kinds(group: plan.appGroup, file: file)
             guard !kinds.isEmpty else { return [] }
             logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
             for kind in kinds { runtime.widgetCenter.reloadTimelines(ofKind: kind) }
-            runtimeStepped = true
             return await runtime.update()
         case .reloadFace:
             return await reloadFace()
@@ -311,7 +299,6 @@ actor FaceHost: ControlTarget {
         if recent.count > 50 { recent.removeFirst(recent.count - 50) }
         var frames = [Frame]()
         if gesture == .press || synthetic {
-            runtimeStepped = true
             let (woke, activity) = await runtime.buttonActivity()
             frames += activity
             if woke { swallowing.insert(button) } else { swallowing.remove(button) }
@@ -323,7 +310,6 @@ actor FaceHost: ControlTarget {
             intents.append(name)
             if intents.count > 50 { intents.removeFirst(intents.count - 50) }
         }
-        runtimeStepped = true
         return frames + (await runtime.send(action))
     }
 

@@ -8,6 +8,8 @@ extension FaceRuntime {
         let now = time.now
         if now < lastStepDate { clockWentBack(to: now) }
         lastStepDate = now
+        // Everything due by now is done in this step, whatever called it.
+        if let planned = plannedWakeUp, planned <= now { plannedWakeUp = nil }
         takeCenterRequests()
         handleTimeouts(at: now)
         if machine.advance(to: now) {

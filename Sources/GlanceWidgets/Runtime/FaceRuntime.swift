@@ -44,6 +44,8 @@ public actor FaceRuntime {
     /// The display state of the last frame.
     var lastState: DisplayState?
     var lastStepDate: Date
+    /// The earliest wake-up handed out by `nextWakeUp` that no step has met yet.
+    var plannedWakeUp: Date?
     var started = false
     var requestCounter = 0
     var tasks: [Int: Task<Void, Never>] = [:]
@@ -181,7 +183,17 @@ public actor FaceRuntime {
 
     /// The next moment something is due; nil when nothing will ever be, unless an event comes.
     public var nextWakeUp: Date? {
-        computeNextWakeUp(after: time.now)
+        let next = computeNextWakeUp(after: time.now)
+        // Keep a moment already handed out until a step has met it: a real wait ends a little
+        // after its deadline, when this property already names the one after.
+        if let next { plannedWakeUp = min(plannedWakeUp ?? next, next) }
+        return next
+    }
+
+    /// Whether a wake-up `nextWakeUp` handed out has come and no step has met it yet: call
+    /// `wakeUp()` then, even when the clock has passed the moment.
+    public var isWakeUpDue: Bool {
+        plannedWakeUp.map { time.now >= $0 } ?? false
     }
 
     /// Waits for every intent and async provider call in flight, processing their results.
