@@ -63,6 +63,8 @@ public actor PanelDisplay {
     private var loaded = false
     /// Whether the last attempt failed or was deferred: the pipeline's retry schedule then rules.
     private var failing = false
+    /// The earliest deadline `nextDeadline` handed out that no update has met yet.
+    private var plannedDeadline: Date?
     /// What the display has done so far.
     public private(set) var statistics = Statistics()
 
@@ -120,7 +122,23 @@ public actor PanelDisplay {
             candidates.append(Date(timeIntervalSince1970: (floor(now.timeIntervalSince1970 / period) + 1) * period))
         }
         if let due = fullRefreshDate { candidates.append(max(now, due)) }
-        return candidates.min()
+        let next = candidates.min()
+        // Kept until met: a real wait ends a little after it, when this names the next step.
+        if let next { plannedDeadline = min(plannedDeadline ?? next, next) }
+        return next
+    }
+
+    /// Whether something the display scheduled (a shift step, a full refresh) or a retry of a
+    /// failed panel is due: call `update()` then, even when the clock has passed the moment.
+    public var isDue: Bool {
+        get async {
+            let now = clock.now
+            if !failing {
+                if let planned = plannedDeadline, now >= planned { return true }
+                if let due = fullRefreshDate, now >= due { return true }
+            }
+            return await nextRetry.map { now >= $0 } ?? false
+        }
     }
 
     /// When a failed panel is next tried, on the clock's wall time; nil while healthy.
@@ -137,6 +155,7 @@ public actor PanelDisplay {
         guard let picture else { return .unchanged }
         await loadState()
         let now = clock.now
+        if let planned = plannedDeadline, planned <= now { plannedDeadline = nil }
         let target = Self.level(for: state)
         if target == .off, level != .off {
             // Dark first; the RAM is then kept current so waking needs no write.

@@ -55,9 +55,6 @@ actor FaceHost: ControlTarget {
     private var swallowing: Set<String> = []
     private let screen: SimulatorScreen?
     private var stopAt: Date?
-    /// The display's next deadline as it was when the loop last planned its wait: once the
-    /// clock has passed it (a real wait ends a little after it), the display names the next one.
-    private var displayWake: Date?
     private(set) var stopped = false
 
     private nonisolated let inbox = Locked<[Event]>([])
@@ -196,18 +193,11 @@ actor FaceHost: ControlTarget {
     /// display's shift step, refresh or retry, the end of the run.
     func nextDeadline() async -> Date? {
         let now = clock.now
-        displayWake = await assembly.display.nextDeadline
-        var candidates = [await runtime.nextWakeUp, displayWake, await assembly.display.nextRetry, stopAt]
+        var candidates = [await runtime.nextWakeUp, await assembly.display.nextDeadline, await assembly.display.nextRetry, stopAt]
         if let deadline = input.nextDeadline {
             candidates.append(now.addingTimeInterval(max(.zero, deadline - clock.inputTime).timeInterval))
         }
         return candidates.compactMap { $0 }.min()
-    }
-
-    private func displayIsDue() async -> Bool {
-        let display = assembly.display
-        let scheduled = await display.nextDeadline, retry = await display.nextRetry
-        return isDue(displayWake) || isDue(scheduled) || isDue(retry)
     }
 
     private func isDue(_ date: Date?) -> Bool {
@@ -242,10 +232,8 @@ actor FaceHost: ControlTarget {
         }
         if let stopAt, now >= stopAt { stopped = true }
         if !frames.isEmpty {
-            displayWake = nil
             await show(frames)
-        } else if await displayIsDue() {
-            displayWake = nil
+        } else if await assembly.display.isDue {
             await refreshDisplay(await assembly.display.update())
         }
     }
