@@ -137,7 +137,9 @@ public actor PanelDisplay {
                 if let planned = plannedDeadline, now >= planned { return true }
                 if let due = fullRefreshDate, now >= due { return true }
             }
-            return await nextRetry.map { now >= $0 } ?? false
+            // On the pipeline's own (monotonic) reading: a wall time made from it would lie a
+            // moment after any `now` read before it.
+            return await pipeline.nextAttempt.map { clock.uptime >= $0 } ?? false
         }
     }
 

@@ -72,6 +72,28 @@ import Testing
         #expect(await display.nextDeadline == nil)
     }
 
+    @Test func aFailedPanelIsDueForItsRetryOnAClockThatMovesBetweenReads() async {
+        // A real clock moves between any two readings; the retry must still count as due.
+        let clock = CreepingClock()
+        var flaky: FlakyI2CDevice!
+        let harness = OLEDSetup.ssd1306(SSD1306Controller.Model.all[0]).make { device in
+            flaky = FlakyI2CDevice(device)
+            return flaky
+        }
+        let display = PanelDisplay(pipeline: PanelPipeline(controller: harness.controller, clock: clock), clock: clock,
+                                   settings: .init(shiftPeriod: nil))
+        var generator = FrameGenerator(size: display.pictureSize, seed: 8)
+        let picture = generator.randomPicture()
+        await flaky.failNext(1)
+        guard case .failed = await display.show(picture, state: .active) else { Issue.record("the write did not fail"); return }
+        #expect(!(await display.isDue), "not before the back-off")
+        clock.base.advance(by: .seconds(1))
+        #expect(await display.isDue)
+        await display.update()
+        #expect(await display.pipeline.isHealthy)
+        #expect(await harness.shown() == display.pipeline.expectedGlass(for: picture))
+    }
+
     @Test func anIdenticalPictureSendsNothing() async {
         let (display, harness, _, _) = await Self.rig(shift: nil)
         var generator = FrameGenerator(size: display.pictureSize, seed: 3)
@@ -95,5 +117,21 @@ import Testing
         #expect(lines.all.count == 1 && lines.all[0].contains("10×10"))
         #expect(await display.statistics.refreshes == [.full: 1])
         #expect(await rig.emulator.fullRefreshes == 1)
+    }
+}
+
+/// A clock that moves a microsecond whenever it is read, as a real one does between readings.
+private struct CreepingClock: HostClock {
+    let base = ManualClock()
+    var now: Date {
+        base.advance(by: .microseconds(1))
+        return base.now
+    }
+    var uptime: Duration {
+        base.advance(by: .microseconds(1))
+        return base.uptime
+    }
+    func sleep(for duration: Duration) async throws {
+        try await base.sleep(for: duration)
     }
 }
