@@ -113,10 +113,10 @@ extension FaceRuntime {
         }
         progress = true
         let prepared = toggle.map { Self.setting(intent, to: !$0.isOn) } ?? intent
-        requestCounter += 1
-        let request = requestCounter
+        intentCounter += 1
+        let request = intentCounter
         let widgetCenter = self.widgetCenter, activityCenter = self.activityCenter
-        tasks[request] = Task { [weak self] in
+        tasks[.intent(request)] = Task { [weak self] in
             var failure: String?
             do {
                 try await WidgetCenter.$current.withValue(widgetCenter) {
@@ -147,14 +147,14 @@ extension FaceRuntime {
     }
 
     private func intentFinished(request: Int, title: String, targets: [Int], failure: String?) {
-        tasks[request] = nil
+        tasks[.intent(request)] = nil
         statistics.intentsPerformed += 1
         if let failure {
             log(.error, kind: nil, "intent “\(title)” failed: \(failure); reloading its widgets anyway")
         }
         for target in targets {
             instances[target].intentsFinished += 1
-            instances[target].intentReloadsQueued += 1
+            scheduler.intentFinished(for: target)
         }
         progress = true
         signalChange()

@@ -30,6 +30,8 @@ public actor FaceRuntime {
     let activityEngines: [String: ActivityEngine]
 
     var instances: [WidgetInstance] = []
+    /// When each instance's provider is called (indices as in `instances`).
+    var scheduler: TimelineScheduler
     var stacks: [SmartStack] = []
     var machine: AlwaysOnMachine
     var focus: (slot: Int, region: Int)?
@@ -47,8 +49,9 @@ public actor FaceRuntime {
     /// The earliest wake-up handed out by `nextWakeUp` that no step has met yet.
     var plannedWakeUp: Date?
     var started = false
-    var requestCounter = 0
-    var tasks: [Int: Task<Void, Never>] = [:]
+    var intentCounter = 0
+    /// Intents being performed and async provider calls, cancelled when a call times out.
+    var tasks: [TaskKey: Task<Void, Never>] = [:]
     var progress = false
     var warnedURLs: Set<Int> = []
     /// Called (from any thread) when something finished on its own — an intent, an async or
@@ -107,8 +110,7 @@ public actor FaceRuntime {
                 let context = TimelineProviderContext(family: slot.family, displaySize: slot.rect.size, isPreview: false)
                 members.append(instances.count)
                 instances.append(WidgetInstance(id: instances.count, slot: index, descriptor: descriptor, engine: engine,
-                                                configuration: placement.configuration, context: context,
-                                                budget: ReloadBudget(limit: settings.reloadBudget)))
+                                                configuration: placement.configuration, context: context))
             }
             stacks.append(SmartStack(members: members, ordering: slot.ordering))
         }
@@ -122,6 +124,8 @@ public actor FaceRuntime {
         self.registry = registry
         self.activityEngines = engines
         self.instances = instances
+        self.scheduler = TimelineScheduler(widgets: instances.count, budget: settings.reloadBudget,
+                                           providerTimeout: settings.providerTimeout.seconds, retry: settings.retry)
         self.stacks = stacks
         let now = time.now
         self.machine = AlwaysOnMachine(settings: settings.alwaysOn, now: now)
@@ -247,10 +251,11 @@ public actor FaceRuntime {
     /// Bookkeeping of every widget instance, in the face's order.
     public func instanceStatus() -> [InstanceStatus] {
         let now = time.now
-        return instances.map {
-            InstanceStatus(kind: $0.kind, slot: $0.slot, budgetUsed: $0.budget.used(at: now), intentsFinished: $0.intentsFinished,
-                           intentReloadsStarted: $0.intentReloadsStarted, isReloading: $0.inFlight != nil,
-                           entryDates: $0.isPlaceholder ? [] : $0.entries.map(\.date), isPlaceholder: $0.isPlaceholder)
+        return instances.enumerated().map { index, instance in
+            InstanceStatus(kind: instance.kind, slot: instance.slot, budgetUsed: scheduler.budgetUsed(by: index, at: now),
+                           intentsFinished: instance.intentsFinished, intentReloadsStarted: scheduler.intentReloadsStarted(for: index),
+                           isReloading: scheduler.isReloading(index),
+                           entryDates: instance.isPlaceholder ? [] : instance.entries.map(\.date), isPlaceholder: instance.isPlaceholder)
         }
     }
 
@@ -270,4 +275,10 @@ public actor FaceRuntime {
             }
         }
     }
+}
+
+/// What a runtime task is doing: the key under which `tasks` keeps it.
+enum TaskKey: Hashable {
+    case reload(Int)
+    case intent(Int)
 }

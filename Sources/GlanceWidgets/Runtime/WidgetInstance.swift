@@ -1,20 +1,8 @@
 import Foundation
 
-/// Why a timeline is being reloaded; intent reloads (and their retries) are free.
-enum ReloadReason: Sendable, Hashable {
-    case initial, policy, center, retry, intent, intentRetry
-
-    var isFree: Bool { self == .intent || self == .intentRetry }
-}
-
-/// One widget placed in one slot: its timeline, reload bookkeeping and intent state.
+/// One widget placed in one slot: its timeline and intent state (when it reloads is the
+/// runtime's `TimelineScheduler`'s business).
 struct WidgetInstance {
-    struct InFlight {
-        let id: Int
-        let reason: ReloadReason
-        let deadline: Date
-    }
-
     let id: Int
     let slot: Int
     let descriptor: WidgetDescriptor
@@ -27,25 +15,13 @@ struct WidgetInstance {
     var isPlaceholder = true
     /// Counts timelines applied, so a cached render knows its entries are current.
     var generation = 0
-    var initialPending = true
-    var policyDue: Date?
-    var explicitPending = false
-    var retryAt: Date?
-    var retryFree = false
-    var failures = 0
-    var deferred = false
-    var inFlight: InFlight?
-    var budget: ReloadBudget
 
-    /// Intent reloads ready to start (one per finished intent).
-    var intentReloadsQueued = 0
     /// Presses whose reload has not finished; content is invalidated while above zero.
     var pendingIntents = 0
     /// Optimistic toggle states shown while intents are pending.
     var toggleOverrides: [IntentReference: Bool] = [:]
-    /// Counters for invariant checks.
+    /// Intents aimed at this widget that finished (for invariant checks).
     var intentsFinished = 0
-    var intentReloadsStarted = 0
 
     var kind: String { descriptor.kind }
 
@@ -74,20 +50,6 @@ struct WidgetInstance {
               relevance.duration > 0 else { return nil }
         let end = entries[index].date.addingTimeInterval(relevance.duration)
         return end > now ? end : nil
-    }
-
-    /// The reload that should start now, if any (budget not yet considered).
-    func dueReload(at now: Date) -> ReloadReason? {
-        if initialPending { return .initial }
-        if explicitPending { return .center }
-        if let retryAt, retryAt <= now { return retryFree ? .intentRetry : .retry }
-        if let policyDue, policyDue <= now { return .policy }
-        return nil
-    }
-
-    /// The next moment a reload becomes due by policy or retry.
-    var nextReloadMoment: Date? {
-        [policyDue, retryAt].compactMap { $0 }.min()
     }
 
     /// When the policy of `timeline` asks for the next reload.
