@@ -87,7 +87,9 @@ struct ServiceCommand: ParsableCommand {
             # App groups and face state live here (GLANCE_STATE_DIR overrides the default).
             StateDirectory=glance
             Environment=GLANCE_STATE_DIR=/var/lib/glance
+            # The control socket's folder: private to the service's user, or glance refuses it.
             RuntimeDirectory=glance
+            RuntimeDirectoryMode=0700
             Environment=GLANCE_CONTROL_SOCKET=/run/glance/control.sock
 
             [Install]

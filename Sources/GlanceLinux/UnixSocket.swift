@@ -5,10 +5,13 @@ import Glibc
 
 /// A Unix-domain stream socket that accepts local connections, for the control socket.
 ///
-/// The socket file is created with owner-only permissions (0600) in a directory only the
-/// owner can enter (0700), so only the user running Glance (and root) can talk to it. A
-/// stale socket left by a crashed run is replaced; a live one (another Glance answering)
-/// is an error. Accepting runs on a dedicated thread; connections arrive as a stream.
+/// Security model: the socket file is owner-only (0600) in a folder that must be the user's
+/// own and closed to everyone else (0700): a folder that exists already with another owner or
+/// a looser mode is refused, as ssh-agent and systemd refuse theirs, since whoever controls
+/// the folder can replace the socket. Every accepted connection's peer must be the same user
+/// or root (`SO_PEERCRED`); others are closed unanswered. A stale socket left by a crashed
+/// run is replaced; a live one (another Glance answering) is an error. Accepting runs on a
+/// dedicated thread; connections arrive as a stream.
 public final class UnixSocketServer: Sendable {
     /// The socket file.
     public let path: String
@@ -17,13 +20,12 @@ public final class UnixSocketServer: Sendable {
     private let pump: EventPump<UnixConnection>
 
     /// Creates the socket at `path` and starts accepting.
+    /// - Parameter log: Receives problems accepting connections (descriptors running out, a
+    ///   peer of another user); accepting goes on after each.
     /// - Throws: `UnixSocketError` naming the path and what failed.
-    public init(path: String) throws {
+    public init(path: String, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.path = path
-        let directory = (path as NSString).deletingLastPathComponent
-        if mkdir(directory, 0o700) != 0, errno != EEXIST {
-            throw UnixSocketError(path: path, operation: "create the folder \(directory)", errno: errno)
-        }
+        try Self.prepareFolder(of: path)
         if UnixSocketClient.isAnswering(path: path) {
             throw UnixSocketError(path: path, operation: "listen", message: "another glance is already running with this control socket")
         }
@@ -33,17 +35,47 @@ public final class UnixSocketServer: Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard bound == 0, chmod(path, 0o600) == 0, listen(fd, 8) == 0 else {
+        guard bound == 0, chmod(path, 0o600) == 0, listen(fd, 64) == 0 else {
             let code = errno
             close(fd)
             throw UnixSocketError(path: path, operation: "listen", errno: code)
         }
-        pump = try EventPump<UnixConnection>.start(name: "glance-control", descriptors: [fd], read: { fd in
-            let client = accept(fd, nil, nil)
-            if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
-            guard client >= 0 else { return errno == EINTR || errno == EAGAIN || errno == ECONNABORTED ? [] : nil }
-            return [UnixConnection(descriptor: client)]
-        }, cleanup: { close(fd); unlink(path) })
+        let acceptor = Acceptor(listening: fd, path: path, log: log)
+        pump = try EventPump<UnixConnection>.start(name: "glance-control", descriptors: [fd], read: { _ in acceptor.accept() },
+                                                   cleanup: { acceptor.close(); unlink(path) })
+    }
+
+    /// Makes the socket's folder (0700), or checks the one that exists: a real folder (not a
+    /// symbolic link), owned by this user, closed to group and others.
+    static func prepareFolder(of path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if mkdir(folder, 0o700) != 0, errno != EEXIST {
+            throw UnixSocketError(path: path, operation: "create the folder \(folder)", errno: errno)
+        }
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { throw UnixSocketError(path: path, operation: "inspect the folder \(folder)", errno: errno) }
+        let refuse = { (reason: String) in
+            UnixSocketError(path: path, operation: "use the folder \(folder)", message: reason)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw refuse("it is not a folder but a link or a file; remove it or choose another socket path")
+        }
+        guard info.st_uid == geteuid() else {
+            throw refuse("it belongs to user \(info.st_uid), not to you (user \(geteuid())); whoever owns it could replace the socket: remove it or choose another socket path")
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw refuse("its mode is \(String(info.st_mode & 0o777, radix: 8)), open to others who could replace the socket; make it private with chmod 700 \(folder)")
+        }
+    }
+
+    /// The user ID of the process at the other end of the connected socket `fd`.
+    public static func peerUserID(_ fd: Int32) -> UInt32? {
+        // `struct ucred` (pid, uid, gid), which Glibc's module map hides behind _GNU_SOURCE;
+        // its layout is fixed by the Linux ABI.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials.uid
     }
 
     /// Stops accepting and removes the socket file.
@@ -66,6 +98,69 @@ public final class UnixSocketServer: Sendable {
     }
 }
 
+/// Accepts on the listening socket, for the pump's thread: checks each peer and keeps
+/// accepting through errors that pass (descriptors running out, a client that left).
+private final class Acceptor: @unchecked Sendable {
+    // Only the pump's thread uses it after init.
+    private let listening: Int32
+    private let path: String
+    private let log: @Sendable (String) -> Void
+    /// A descriptor held in reserve: when the process runs out, it is given up to accept and
+    /// close the waiting connection, so the listening socket does not stay readable and spin.
+    private var spare: Int32
+
+    init(listening: Int32, path: String, log: @escaping @Sendable (String) -> Void) {
+        self.listening = listening
+        self.path = path
+        self.log = log
+        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    /// The next connection, none (an error that passes), or nil when the socket is broken.
+    func accept() -> [UnixConnection]? {
+        let client = Glibc.accept(listening, nil, nil)
+        guard client >= 0 else {
+            let code = errno
+            switch code {
+            case EINTR, EAGAIN, ECONNABORTED, EPROTO:
+                return []
+            case EMFILE, ENFILE:
+                log("control socket \(path): cannot accept a connection: \(errnoDescription(code)); it was closed unanswered")
+                shedOne()
+                return []
+            case ENOBUFS, ENOMEM:
+                log("control socket \(path): cannot accept a connection: \(errnoDescription(code)); will retry")
+                return []
+            default:
+                log("control socket \(path): stopped accepting: \(errnoDescription(code))")
+                return nil
+            }
+        }
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        let peer = UnixSocketServer.peerUserID(client)
+        guard let peer, peer == geteuid() || peer == 0 else {
+            Glibc.close(client)
+            log("control socket \(path): refused a connection from user \(peer.map(String.init) ?? "unknown"): only user \(geteuid()) and root may use it")
+            return []
+        }
+        return [UnixConnection(descriptor: client)]
+    }
+
+    /// Accepts and closes one waiting connection using the spare descriptor.
+    private func shedOne() {
+        guard spare >= 0 else { return }
+        Glibc.close(spare)
+        let client = Glibc.accept(listening, nil, nil)
+        if client >= 0 { Glibc.close(client) }
+        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    func close() {
+        if spare >= 0 { Glibc.close(spare) }
+        Glibc.close(listening)
+    }
+}
+
 /// One accepted connection: a request line in, a response out, then closed.
 public final class UnixConnection: Sendable {
     private let descriptor: Int32
@@ -82,18 +177,43 @@ public final class UnixConnection: Sendable {
         close(descriptor)
     }
 
-    /// Reads up to the first newline (or the end), at most `limit` bytes; nil when nothing came.
-    public func readLine(limit: Int = 1 << 20) -> String? {
+    /// Reads up to the first newline (or the end), at most `limit` bytes and for at most
+    /// `seconds` in all, so a client sending a byte now and then cannot hold the server; nil
+    /// when nothing came.
+    public func readLine(limit: Int = 1 << 20, within seconds: Double = 2) -> String? {
+        let deadline = Self.monotonicSeconds() + seconds
         var data = [UInt8]()
-        var byte: UInt8 = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while data.count < limit {
-            let count = read(descriptor, &byte, 1)
-            if count < 0, errno == EINTR { continue }
-            guard count == 1 else { break }
-            if byte == UInt8(ascii: "\n") { return String(decoding: data, as: UTF8.self) }
-            data.append(byte)
+            let remaining = deadline - Self.monotonicSeconds()
+            guard remaining > 0 else { break }
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watched, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { break }
+            // Peek first, then take the bytes up to and including a newline, no more.
+            let peeked = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, min($0.count, limit - data.count), Int32(MSG_PEEK)) }
+            if peeked < 0, errno == EINTR { continue }
+            guard peeked > 0 else { break }
+            let newline = buffer[0..<peeked].firstIndex(of: UInt8(ascii: "\n"))
+            let take = newline.map { $0 + 1 } ?? peeked
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, take) }
+            guard count > 0 else { break }
+            data += buffer[0..<count]
+            if newline != nil, count == take { return String(decoding: data.dropLast(), as: UTF8.self) }
         }
         return data.isEmpty ? nil : String(decoding: data, as: UTF8.self)
+    }
+
+    /// Ends the connection both ways now: a read or write in progress returns at once.
+    public func shutDown() {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// Writes `text` completely (a slow or gone client ends the write quietly).
@@ -137,6 +257,10 @@ public enum UnixSocketClient {
                 throw UnixSocketError(path: path, operation: "connect", message: "no glance is running with this control socket (start one with glance run)")
             }
             throw UnixSocketError(path: path, operation: "connect", errno: code)
+        }
+        // Only a server run by this user (or root) hears the request.
+        if let owner = UnixSocketServer.peerUserID(fd), owner != geteuid(), owner != 0 {
+            throw UnixSocketError(path: path, operation: "connect", message: "the glance answering there runs as user \(owner), not as you (user \(geteuid())); the request was not sent")
         }
         let failure = sendAll(fd, Array((line + "\n").utf8))
         guard failure == 0 else { throw UnixSocketError(path: path, operation: "send the request", errno: failure) }

@@ -353,3 +353,104 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
         #expect(throws: ExitCode(2)) { try ControlCommand.json("@/nonexistent/state.json", option: "--state") }
     }
 }
+
+/// Issue 15, item 3: the control socket against hostile neighbours and clients.
+@Suite struct ControlSocketHardeningTests {
+    /// A connected client socket to `path`, with a receive timeout bounding every read
+    /// (blocking: call it through `ControlIO`, off the concurrency pool the server needs).
+    private static func connectClient(_ path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        return connected == 0 ? fd : -errno
+    }
+
+    /// Everything the server sends until it closes (or the 30 s receive timeout: then "timeout").
+    private static func readAll(_ fd: Int32) -> String {
+        var answer = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN { return "timeout" }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    @Test func aFolderOfAnotherUserOrOpenToOthersIsRefused() async throws {
+        let target = try await FakeTarget()
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("glance-ctl-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: base) }
+        // Pre-created open to others (mkdir with the usual umask gives 0755).
+        let open = base.appendingPathComponent("open")
+        try FileManager.default.createDirectory(at: open, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let loose = #expect(throws: UnixSocketError.self) { try ControlServer(path: open.appendingPathComponent("control.sock").path, target: target) }
+        #expect(loose?.description.contains("its mode is 755, open to others who could replace the socket; make it private with chmod 700") == true)
+        // Owned by someone else: made so when the tests run as root, else a folder root owns.
+        let foreign: String
+        if geteuid() == 0 {
+            let made = base.appendingPathComponent("foreign")
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try #require(chown(made.path, 65534, 65534) == 0)
+            foreign = made.path
+        } else {
+            foreign = "/usr"
+        }
+        let owned = #expect(throws: UnixSocketError.self) { try ControlServer(path: foreign + "/control.sock", target: target) }
+        #expect(owned?.description.contains("it belongs to user \(geteuid() == 0 ? 65534 : 0), not to you (user \(geteuid()))") == true)
+        // A symbolic link in the folder's place.
+        let link = base.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/tmp")
+        let linked = #expect(throws: UnixSocketError.self) { try ControlServer(path: link.appendingPathComponent("control.sock").path, target: target) }
+        #expect(linked?.description.contains("it is not a folder but a link or a file") == true)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/control.sock"))
+    }
+
+    @Test func aDribblingClientCannotDelayTheStop() async throws {
+        let path = socketPath()
+        // A request timeout of an hour: only cutting the connection can end the handler.
+        let server = try ControlServer(path: path, target: try await FakeTarget(), requestTimeout: 3600)
+        let dribbler = await ControlIO.run { Self.connectClient(path) }
+        try #require(dribbler >= 0, "connect: errno \(-dribbler)")
+        defer { close(dribbler) }
+        #expect(send(dribbler, "{", 1, 0) == 1)
+        // Connections are taken in order: once a later request is answered, the dribbler's is being handled.
+        #expect(try await raw(#"{"command":"status"}"#, path).ok)
+        await server.stop()
+        #expect(await ControlIO.run { Self.readAll(dribbler) } == "", "the server cut the connection instead of waiting for the rest of the line")
+    }
+
+    @Test func fourHundredHeldConnectionsAreAnsweredBusyAndTheSocketRecovers() async throws {
+        let path = socketPath()
+        let server = try ControlServer(path: path, target: try await FakeTarget(), requestTimeout: 3600)
+        let held = await ControlIO.run { (0..<400).map { _ in Self.connectClient(path) } }
+        try #require(held.allSatisfy { $0 >= 0 }, "connect: errno \(-(held.first { $0 < 0 } ?? 0))")
+        // The first ones are handled (and wait for their line); every other is told at once.
+        let limit = ControlServer.maximumClients
+        let answers = await ControlIO.run { held[limit...].map { Self.readAll($0) } }
+        for answer in answers {
+            #expect(answer.contains("busy: \(limit) requests are being answered"), "\(answer)")
+        }
+        for fd in held { close(fd) }
+        await server.idle()
+        #expect(try await raw(#"{"command":"status"}"#, path).ok)
+        await server.stop()
+    }
+
+    @Test func thePeerOfAConnectionIsKnown() throws {
+        var pair: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]); close(pair[1]) }
+        #expect(UnixSocketServer.peerUserID(pair[0]) == geteuid())
+    }
+}

@@ -32,7 +32,7 @@ struct LiveInputs {
         }
         let server: ControlServer?
         do {
-            server = try ControlServer(path: ControlSocket.defaultPath(), target: host) { line in logger.debug("control: \(line)") }
+            server = try ControlServer(path: ControlSocket.defaultPath(), target: host) { line in logger.warning("\(line)") }
         } catch {
             logger.warning("no control socket: \(error)")
             server = nil
