@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceLinux
 import GlanceUI
 import GlanceWidgets
 
@@ -37,7 +38,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 let summary = try ConfigCommand.check(file: file, board: board, bundle: bundle)
                 print("\(file): OK — \(summary)")
             } catch let error as ConfigurationError {
-                FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+                StandardStream.error.write("glance: \(error)\n")
                 throw ExitCode(2)
             }
         }

@@ -144,7 +144,7 @@ struct ControlCommand: AsyncParsableCommand {
         do {
             return try await body()
         } catch {
-            FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+            StandardStream.error.write("glance: \(error)\n")
             throw ExitCode(1)
         }
     }
@@ -154,14 +154,14 @@ struct ControlCommand: AsyncParsableCommand {
         do {
             return try body()
         } catch {
-            FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+            StandardStream.error.write("glance: \(error)\n")
             throw ExitCode(1)
         }
     }
 
     /// A mistake on the command line: the message on standard error, exit status 2.
     static func usage(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("glance: \(message)\n".utf8))
+        StandardStream.error.write("glance: \(message)\n")
         return ExitCode(2)
     }
 }

@@ -54,13 +54,13 @@ struct PanelCommand: AsyncParsableCommand {
                 assembly = try PanelAssembly.open(board: board, clock: clock, capture: log,
                                                   stateDirectory: AppGroup.defaultRoot(), shiftsAgainstBurnIn: false)
             } catch {
-                FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+                StandardStream.error.write("glance: \(error)\n")
                 throw ExitCode(2)
             }
             let picture = Test.pattern(size: assembly.pictureSize, title: board.name)
             switch await assembly.display.show(picture, state: .active) {
             case .failed(let error):
-                FileHandle.standardError.write(Data("glance: the panel did not take the frame: \(error)\n".utf8))
+                StandardStream.error.write("glance: the panel did not take the frame: \(error)\n")
                 throw ExitCode(1)
             default:
                 break
@@ -178,7 +178,7 @@ struct PanelCommand: AsyncParsableCommand {
         do {
             return try BoardCatalog.board(name)
         } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+            StandardStream.error.write("glance: \(error)\n")
             throw ExitCode(2)
         }
     }

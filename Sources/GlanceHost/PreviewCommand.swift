@@ -101,7 +101,7 @@ struct PreviewCommand: BundleCommand {
                 widget, family: family, size: size.flatMap(Self.parseSize), luminanceReduced: luminanceReduced,
                 entry: entry, date: date.flatMap { ISO8601DateFormatter().date(from: $0) }, time: SystemClock(),
                 antialiased: antialiased, assets: assets, defaults: defaults,
-                warnings: .once { FileHandle.standardError.write(Data("glance: warning: \($0)\n".utf8)) })
+                warnings: .once { StandardStream.error.write("glance: warning: \($0)\n") })
         } catch {
             throw CommandFailure(error.description)
         }

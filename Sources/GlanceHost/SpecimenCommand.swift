@@ -85,7 +85,7 @@ struct SpecimenCommand: ParsableCommand {
 
     func run() throws {
         let fonts = FontCatalog.standard
-        for problem in fonts.problems { FileHandle.standardError.write(Data("glance: warning: \(problem)\n".utf8)) }
+        for problem in fonts.problems { StandardStream.error.write("glance: warning: \(problem)\n") }
         if let out {
             let sheet = try sheet(width: width ?? 512)
             let png = try sheet.png(scale: scale, look: look.flatMap(PanelLook.named) ?? .plain)

@@ -65,3 +65,22 @@ public enum SystemProcess {
     /// The effective user ID, which names per-user folders such as `/tmp/glance-1000`.
     public static var userID: UInt32 { UInt32(geteuid()) }
 }
+
+/// Standard output and standard error, written so that losing them never stops the program.
+public enum StandardStream: Sendable {
+    case output, error
+
+    /// Writes `text` whole, or drops what cannot be written: a reader that went away (EPIPE,
+    /// with SIGPIPE ignored), a full disk or a closed descriptor loses log lines, not the face.
+    /// (`FileHandle.write` traps on such errors.)
+    public func write(_ text: String) {
+        let fd = self == .output ? STDOUT_FILENO : STDERR_FILENO
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

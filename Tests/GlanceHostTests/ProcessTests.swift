@@ -156,4 +156,39 @@ import Glibc
         #expect(Date().timeIntervalSince(start) < 1)
         #expect(terminal.read(until: "reboot").contains("no I2C bus /dev/i2c-1 (enable I2C with sudo raspi-config nonint do_i2c 0"))
     }
+
+    /// Issue 15, item 5: `glance run 2>&1 | head -n1` — the reader leaves after one line and
+    /// the face must go on (it trapped in `FileHandle.write` with EPIPE, exit 132).
+    @Test func aLogReaderThatLeavesDoesNotStopTheFace() throws {
+        let state = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let process = Process()
+        process.executableURL = Self.glance
+        process.arguments = ["run", "--headless", "--clock", "fast", "--duration", "2h", "--log-level", "debug"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GLANCE_STATE_DIR"] = state.path
+        environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("socket/control.sock").path
+        process.environment = environment
+        let log = Pipe()
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        // Read the first line, then close the only reading end, as `head -n1` does.
+        var first = [UInt8]()
+        var byte: UInt8 = 0
+        while Glibc.read(log.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte != UInt8(ascii: "\n") { first.append(byte) }
+        try log.fileHandleForReading.close()
+        process.waitUntilExit()
+        #expect(String(decoding: first, as: UTF8.self).contains("running 1 slots"))
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        // A full disk: every log line fails with ENOSPC and is dropped.
+        let full = Process()
+        full.executableURL = Self.glance
+        full.arguments = process.arguments
+        full.environment = environment
+        full.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        try full.run()
+        full.waitUntilExit()
+        #expect(full.terminationReason == .exit && full.terminationStatus == 0)
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceLinux
 import GlanceGraphics
 import GlanceReferenceViews
 import GlanceUI
@@ -42,7 +43,7 @@ struct BenchCommand: BundleCommand {
         let wanted: (String) -> Bool = { name in filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
         let quiet = Logger(label: "bench") { label in GlanceLogHandler(label: label, level: .critical, destination: .sink { _ in }) }
         #if DEBUG
-        FileHandle.standardError.write(Data("glance: warning: this is a debug build; figures are many times slower than release (make release)\n".utf8))
+        StandardStream.error.write("glance: warning: this is a debug build; figures are many times slower than release (make release)\n")
         #endif
         let render = BenchCommand.renderFigures(bundle: bundle, filter: wanted)
         let updates = await BenchCommand.updateFigures(filter: wanted)

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceLinux
 import Logging
 
 /// Writes log lines for `glance run`: to standard error, with the syslog priority prefix
@@ -41,7 +42,7 @@ struct GlanceLogHandler: LogHandler {
             } else {
                 text = "\(Self.timestamp()) \(level.rawValue.uppercased()) \(message)\(details)\n"
             }
-            FileHandle.standardError.write(Data(text.utf8))
+            StandardStream.error.write(text)
         case .sink(let sink):
             sink("\(level.rawValue): \(message)\(details)")
         }

@@ -176,7 +176,7 @@ struct RunCommand: BundleCommand {
 
     /// Prints `message` and exits with status 2 (configuration and hardware errors).
     private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("glance: \(message)\n".utf8))
+        StandardStream.error.write("glance: \(message)\n")
         Foundation.exit(2)
     }
 

@@ -52,7 +52,7 @@ actor SimulatorScreen {
     /// Shows `line` as the latest log message.
     func log(_ line: String) {
         guard active else {
-            FileHandle.standardError.write(Data("glance: \(line)\n".utf8))
+            StandardStream.error.write("glance: \(line)\n")
             return
         }
         lastLog = line
@@ -67,6 +67,6 @@ actor SimulatorScreen {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.output.write(text)
     }
 }
