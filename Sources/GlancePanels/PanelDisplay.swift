@@ -227,9 +227,14 @@ public actor PanelDisplay {
                 report("e-paper state is for a \(saved.width)×\(saved.height) panel, this one is \(panel.size.width)×\(panel.size.height); starting with a full refresh")
                 return
             }
+            let savedFull = Date(timeIntervalSince1970: saved.lastFullRefresh.timeInterval)
+            guard savedFull <= clock.now else {
+                report("e-paper state says the last full refresh was at \(savedFull), in the future (a corrupt file or a clock that was wrong); starting with a full refresh")
+                return
+            }
             if let controller = pipeline.controller as? any EPaperController { await controller.restore(image: saved.image) }
             partialsSinceFull = saved.partialRefreshesSinceFull
-            lastFullRefresh = Date(timeIntervalSince1970: saved.lastFullRefresh.timeInterval)
+            lastFullRefresh = savedFull
         } catch {
             report("e-paper state cannot be read (\(error)); starting with a full refresh")
         }

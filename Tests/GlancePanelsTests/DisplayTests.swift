@@ -120,6 +120,54 @@ import Testing
     }
 }
 
+extension DisplayTests {
+    /// Issue 15, item 7: a state file with a last full refresh far in the future (corrupt, or
+    /// written by a clock that was wrong) is discarded and answered with a full refresh; it
+    /// trapped converting the date back to whole seconds at the next save.
+    @Test func anEPaperStateFromTheFutureIsDiscarded() async {
+        let store = MemoryEInkStateStore(state: EInkState(width: 122, height: 250, partialRefreshesSinceFull: 0,
+                                                          lastFullRefresh: .seconds(Int64.max), image: [UInt8](repeating: 0, count: 16 * 250)))
+        let rig = EInkRig(store: store)
+        let lines = LineLog()
+        let display = PanelDisplay(pipeline: PanelPipeline(controller: rig.controller, clock: rig.clock), clock: rig.clock,
+                                   store: store, report: { lines.append($0) })
+        var generator = FrameGenerator(size: display.pictureSize, seed: 13)
+        await display.show(generator.randomPicture(), state: .active)
+        await display.show(generator.randomPicture(), state: .active)
+        #expect(lines.all.count == 1 && lines.all.first?.contains("in the future") == true, "\(lines.all)")
+        #expect(await display.statistics.refreshes == [.full: 1, .partial: 1])
+        let saved = await store.state?.lastFullRefresh ?? .zero
+        #expect(saved > .zero && saved <= .seconds(Int64(rig.clock.now.timeIntervalSince1970)), "the new full refresh's moment is saved")
+    }
+}
+
+extension DisplayTests {
+    /// Issue 15, item 7: a state file that is not one (garbage bytes) is reported and answered
+    /// with a full refresh, and the next save replaces it.
+    @Test func anUnreadableEPaperStateIsReplaced() async throws {
+        let store = GarbageStore()
+        let rig = EInkRig()
+        let lines = LineLog()
+        let display = PanelDisplay(pipeline: PanelPipeline(controller: rig.controller, clock: rig.clock), clock: rig.clock,
+                                   store: store, report: { lines.append($0) })
+        var generator = FrameGenerator(size: display.pictureSize, seed: 14)
+        await display.show(generator.randomPicture(), state: .active)
+        #expect(lines.all == ["e-paper state cannot be read (not a Glance e-ink state file (expected GLEI version 1)); starting with a full refresh"])
+        #expect(await display.statistics.refreshes == [.full: 1])
+        let saved = try #require(await store.saved)
+        #expect(try EInkState(serialized: saved.serialized()) == saved)
+    }
+}
+
+/// A store whose file holds garbage until something is saved.
+private actor GarbageStore: EInkStateStore {
+    var saved: EInkState?
+    func load() throws -> EInkState? {
+        try saved ?? EInkState(serialized: Array("#!/bin/sh\necho not a state\n".utf8) + [UInt8](repeating: 0xFF, count: 64))
+    }
+    func save(_ state: EInkState) { saved = state }
+}
+
 /// A clock that moves a microsecond whenever it is read, as a real one does between readings.
 private struct CreepingClock: HostClock {
     let base = ManualClock()
