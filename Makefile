@@ -10,6 +10,8 @@
 
 SWIFT ?= swift
 PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev
+# For the tests only: systemd-analyze scores the service unit's sandbox.
+TEST_PACKAGES := systemd
 
 .PHONY: demo test test-hardware build packages release
 
@@ -24,6 +26,7 @@ demo: build
 	$(SWIFT) run --skip-build glance run --config Examples/glance.yaml
 
 test: packages
+	@Scripts/ensure-packages $(TEST_PACKAGES)
 	Scripts/check-gpiod-shim
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
