@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceLinux
 import Logging
 
@@ -6,19 +7,23 @@ import Logging
 /// program run without a shell with the URL as its last argument, or an HTTP POST whose body
 /// is the URL. Without a handler the URL is logged.
 enum URLOpener {
+    /// Runs the handler programs of every face in this process.
+    static let programs = URLHandlerRunner()
+
     static func open(_ url: URL, with handler: FaceConfiguration.URLHandler?, logger: Logger) {
         switch handler {
         case nil:
             logger.notice("opened \(url.absoluteString) (no url-handler configured)")
         case .command(let words)?:
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: words[0].contains("/") ? words[0] : "/usr/bin/env")
-            process.arguments = (words[0].contains("/") ? Array(words.dropFirst()) : words) + [url.absoluteString]
-            do {
-                try process.run()
-                logger.info("opened \(url.absoluteString) with \(words.joined(separator: " "))")
-            } catch {
-                logger.error("url-handler \(words[0]) could not start for \(url.absoluteString): \(error.localizedDescription)")
+            Task {
+                let command = words.joined(separator: " ")
+                switch await programs.run(words, url: url.absoluteString) {
+                case .exited(0): logger.info("opened \(url.absoluteString) with \(command)")
+                case .exited(let status): logger.error("url-handler \(command) ended with status \(status) for \(url.absoluteString)")
+                case .timedOut: logger.error("url-handler \(command) ran longer than \(programs.timeout) for \(url.absoluteString) and was stopped")
+                case .busy: logger.error("url-handler \(command) not started for \(url.absoluteString): \(programs.limit) handlers are still running")
+                case .failed(let error): logger.error("url-handler could not start for \(url.absoluteString): \(error)")
+                }
             }
         case .http(let address)?:
             // Off the drawing thread: a slow or absent server may take seconds to answer.
@@ -35,5 +40,73 @@ enum URLOpener {
                 }
             }
         }
+    }
+}
+
+/// Runs URL-handler programs: at most `limit` at once (a face pressed many times cannot fill
+/// the process table), each stopped after `timeout` (SIGTERM to its process group, SIGKILL two
+/// seconds later), started by `ChildProcess` with the default signal state and no shell.
+final class URLHandlerRunner: Sendable {
+    /// How a handler run ended.
+    enum Outcome: Equatable, Sendable {
+        case exited(Int32)
+        case timedOut
+        /// Not started: `limit` handlers were running.
+        case busy
+        case failed(String)
+    }
+
+    let limit: Int
+    let timeout: Duration
+    private let running = Locked(0)
+
+    init(limit: Int = 4, timeout: Duration = .seconds(30)) {
+        self.limit = limit
+        self.timeout = timeout
+    }
+
+    /// Runs `words` (a program and its arguments) with `url` appended and waits for it to end.
+    func run(_ words: [String], url: String) async -> Outcome {
+        await start(words, url: url).value
+    }
+
+    /// Takes a place among the `limit` now (or answers `.busy`) and runs the handler in a task.
+    func start(_ words: [String], url: String) -> Task<Outcome, Never> {
+        let admitted = running.withLock { count in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else { return Task { .busy } }
+        let timeout = self.timeout, running = self.running
+        return Task {
+            defer { running.withLock { $0 -= 1 } }
+            return await Self.execute(words, url: url, timeout: timeout)
+        }
+    }
+
+    private static func execute(_ words: [String], url: String, timeout: Duration) async -> Outcome {
+        guard let program = words.first else { return .failed("no program") }
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(program, Array(words.dropFirst()) + [url])
+        } catch {
+            return .failed(error.description)
+        }
+        let ended = Locked(false)
+        let expired = Locked(false)
+        let deadline = DispatchTime.now() + timeout.timeInterval
+        DispatchQueue.global().asyncAfter(deadline: deadline) {
+            guard !ended.withLock({ $0 }) else { return }
+            expired.withLock { $0 = true }
+            ChildProcess.signalGroup(pid, SIGTERM)
+            DispatchQueue.global().asyncAfter(deadline: deadline + 2) {
+                if !ended.withLock({ $0 }) { ChildProcess.signalGroup(pid, SIGKILL) }
+            }
+        }
+        // waitpid blocks: on a thread of its own, off the concurrency pool.
+        let status = await ControlIO.run { ChildProcess.wait(pid) }
+        ended.withLock { $0 = true }
+        return expired.withLock { $0 } ? .timedOut : .exited(status)
     }
 }

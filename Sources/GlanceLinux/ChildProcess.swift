@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts helper programs (URL handlers) cleanly: no shell, standard input from /dev/null,
+/// every signal at its default action and none blocked — whatever the starting thread had (the
+/// process ignores SIGPIPE; Dispatch's threads block signals) — and in a process group of its
+/// own, so a timeout ends it with everything it started.
+public enum ChildProcess {
+    /// Starts `program` with `arguments`; a program without a slash is looked up in `PATH`.
+    /// - Returns: The child's process ID (and group ID).
+    /// - Throws: `ChildProcessError` naming the program when it cannot be started.
+    public static func spawn(_ program: String, _ arguments: [String]) throws(ChildProcessError) -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        let words = [program] + arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, program, &actions, &attributes, &argv, environ)
+        guard result == 0 else { throw ChildProcessError(program: program, code: result) }
+        return pid
+    }
+
+    /// Waits for `pid` to end (blocking the calling thread).
+    /// - Returns: The exit status, or 128 + the signal that ended it.
+    public static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Sends `signal` to the child's whole process group.
+    public static func signalGroup(_ pid: pid_t, _ signal: Int32) {
+        _ = kill(-pid, signal)
+    }
+}
+
+/// A helper program that could not be started.
+public struct ChildProcessError: Error, CustomStringConvertible, Sendable {
+    public let program: String
+    public let code: Int32
+    public var description: String {
+        code == ENOENT ? "\(program): no such program (check the path, or PATH)" : "\(program): \(errnoDescription(code))"
+    }
+}
