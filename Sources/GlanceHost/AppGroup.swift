@@ -47,17 +47,43 @@ public struct AppGroup: Sendable, Hashable {
         return directory.appendingPathComponent(name)
     }
 
-    /// Decodes the JSON file `name`.
+    /// The largest app-group file read: widget data is small, and a runaway script's file
+    /// must not fill the face's memory.
+    public static let fileSizeLimit = 4 << 20
+
+    /// Decodes the JSON file `name`. Only a regular file of at most `fileSizeLimit` bytes is
+    /// read; a symbolic link, FIFO or device put there is refused without being opened for
+    /// reading, so it costs the widget its data, never the face its frames.
     /// - Throws: `AppGroupError.missing` when there is no such file (a provider usually shows
-    ///   a placeholder then), `.unreadable` with the decoder's explanation otherwise.
+    ///   a placeholder then), `.refused` for a file that is not a regular one or too large,
+    ///   `.unreadable` with the decoder's explanation otherwise.
     public func read<T: Decodable>(_ type: T.Type, from name: String, decoder: JSONDecoder = JSONDecoder()) throws -> T {
         let url = try url(for: name)
         if let kind = WidgetCenter.currentKind { AppGroupInterest.shared.note(kind: kind, group: self.name, file: name) }
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw AppGroupError.missing(url.path) }
+        let data: Data
+        do {
+            try refuseLinkedFolders(in: name)
+            guard let contents = try AtomicFile.readRegular(url, limit: Self.fileSizeLimit) else { throw AppGroupError.missing(url.path) }
+            data = contents
+        } catch let error as AtomicFileError {
+            throw AppGroupError.refused(url.path, reason: error.reason)
+        }
         do {
             return try decoder.decode(type, from: data)
         } catch {
             throw AppGroupError.unreadable(url.path, reason: AppGroupError.explain(error))
+        }
+    }
+
+    /// Refuses a name whose folders inside the container are symbolic links (a link out of
+    /// the container); the file itself is opened without following a link.
+    private func refuseLinkedFolders(in name: String) throws {
+        var folder = directory
+        for component in name.split(separator: "/").dropLast() {
+            folder.appendPathComponent(String(component))
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) != nil {
+                throw AppGroupError.refused(directory.appendingPathComponent(name).path, reason: "\(folder.path) is a symbolic link; only files inside the app group are read")
+            }
         }
     }
 
@@ -109,6 +135,7 @@ public enum AppGroupError: Error, CustomStringConvertible, Equatable, Sendable {
     case invalidName(String, group: String)
     case missing(String)
     case unreadable(String, reason: String)
+    case refused(String, reason: String)
     case unwritable(String, reason: String)
 
     public var description: String {
@@ -116,6 +143,7 @@ public enum AppGroupError: Error, CustomStringConvertible, Equatable, Sendable {
         case .invalidName(let name, let group): "'\(name)' is not a file name inside app group '\(group)' (no '..' or leading '/')"
         case .missing(let path): "\(path) does not exist yet"
         case .unreadable(let path, let reason): "\(path) is not the expected JSON: \(reason)"
+        case .refused(let path, let reason): "\(path) is not read: \(reason)"
         case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
         }
     }

@@ -39,6 +39,56 @@ public enum AtomicFile {
             unlink(temporary.path)
             throw AtomicFileError(path: url.path, reason: failure)
         }
+        // The rename itself reaches the disk only with the folder: without this, a power cut
+        // can bring back the old file (or none) although the write returned.
+        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// Reads a file that another program may have put there: only a regular file is read — a
+    /// symbolic link, FIFO, device or folder is refused without blocking or following it —
+    /// and at most `limit` bytes.
+    /// - Returns: The contents, or nil when there is no such file.
+    /// - Throws: `AtomicFileError` saying what the file is instead, or that it is too large.
+    public static func readRegular(_ url: URL, limit: Int) throws -> Data? {
+        // O_NONBLOCK: opening a FIFO with no writer must not wait for one.
+        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            if code == ELOOP { throw AtomicFileError(path: url.path, reason: "it is a symbolic link; only regular files are read") }
+            throw AtomicFileError(path: url.path, reason: String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw AtomicFileError(path: url.path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let kind = switch info.st_mode & S_IFMT {
+            case S_IFIFO: "a FIFO"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFDIR: "a folder"
+            case S_IFSOCK: "a socket"
+            default: "not a regular file"
+            }
+            throw AtomicFileError(path: url.path, reason: "it is \(kind); only regular files are read")
+        }
+        guard info.st_size <= limit else {
+            throw AtomicFileError(path: url.path, reason: "it holds \(info.st_size) bytes; at most \(limit) are read")
+        }
+        var data = Data(count: Int(info.st_size))
+        var offset = 0
+        while offset < data.count {
+            let count = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw AtomicFileError(path: url.path, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            offset += count
+        }
+        // A file that shrank while being read is taken as it is now.
+        return data.prefix(offset)
     }
 }
 

@@ -58,6 +58,32 @@ private let berlin = """
         #expect(timeline.policy == .after(t0.addingTimeInterval(10 * 60)))
     }
 
+    /// Issue 15, item 4: a FIFO (which blocked the face waiting for a writer), a link to
+    /// /dev/zero (read without end), a huge file and a linked folder cost the widget its data.
+    @Test func hostileFilesInTheAppGroupAreRefusedAtOnce() throws {
+        let folder = try TemporaryDirectory()
+        let group = folder.url.appendingPathComponent("glance")
+        try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+        let weather = group.appendingPathComponent("weather.json")
+        func refusal() -> String {
+            let timeline = WeatherProvider(group: folder.group, now: { t0 }).timeline(at: t0)
+            guard case .unreadable(let message) = timeline.entries.first?.content else { return "\(timeline.entries)" }
+            return message
+        }
+        #expect(mkfifo(weather.path, 0o600) == 0)
+        #expect(refusal().hasSuffix("weather.json is not read: it is a FIFO; only regular files are read"))
+        try FileManager.default.removeItem(at: weather)
+        try FileManager.default.createSymbolicLink(atPath: weather.path, withDestinationPath: "/dev/zero")
+        #expect(refusal().hasSuffix("weather.json is not read: it is a symbolic link; only regular files are read"))
+        try FileManager.default.removeItem(at: weather)
+        try Data(count: AppGroup.fileSizeLimit + 1).write(to: weather)
+        #expect(refusal().hasSuffix("weather.json is not read: it holds 4194305 bytes; at most 4194304 are read"))
+        // A folder inside the group that links out of it.
+        try FileManager.default.createSymbolicLink(atPath: group.appendingPathComponent("out").path, withDestinationPath: "/etc")
+        let error = #expect(throws: AppGroupError.self) { try folder.group.read([String: String].self, from: "out/hostname") }
+        #expect(error?.description.contains("/out is a symbolic link; only files inside the app group are read") == true)
+    }
+
     @Test func anOldReportSaysHowOldOnceItIsOutdated() throws {
         let folder = try TemporaryDirectory()
         try folder.write(berlin, to: "glance/weather.json")
