@@ -13,7 +13,7 @@ struct KitchenTimerView: View {
 
     private var attributes: KitchenTimerAttributes { context.attributes }
     private var state: KitchenTimerAttributes.ContentState { context.state }
-    private var interval: ClosedRange<Date> { state.interval(duration: attributes.duration) }
+    private var interval: ClosedRange<Date> { state.interval(duration: attributes.shownDuration) }
     /// Done once the content is stale (the stale date is zero), unless paused.
     private var isDone: Bool { context.isStale && state.pausedAt == nil }
 
@@ -49,7 +49,7 @@ struct KitchenTimerView: View {
                         .font(.caption)
                         .fixedSize()
                 } else if !isDone && !isLuminanceReduced {
-                    Text("\(Int(attributes.duration / 60)) min")
+                    Text("\(Int(attributes.shownDuration / 60)) min")
                         .font(.caption)
                         .fixedSize()
                 }
@@ -66,7 +66,7 @@ struct KitchenTimerView: View {
             .fixedSize()
             if !isDone && !isLuminanceReduced {
                 if let paused = state.pausedAt {
-                    ProgressView(value: interval.upperBound.timeIntervalSince(paused), total: attributes.duration)
+                    ProgressView(value: interval.upperBound.timeIntervalSince(paused), total: attributes.shownDuration)
                 } else {
                     ProgressView(timerInterval: interval, countsDown: true) {
                         EmptyView()
@@ -91,7 +91,7 @@ struct KitchenTimerView: View {
             ZStack {
                 if !isLuminanceReduced {
                     if let paused = state.pausedAt {
-                        ProgressView(value: interval.upperBound.timeIntervalSince(paused), total: attributes.duration)
+                        ProgressView(value: interval.upperBound.timeIntervalSince(paused), total: attributes.shownDuration)
                             .progressViewStyle(.circular)
                     } else {
                         ProgressView(timerInterval: interval, countsDown: true) {

@@ -46,6 +46,34 @@ public struct WeatherReport: Codable, Sendable, Hashable {
         self.updated = updated
     }
 
+    /// The temperatures a report may hold, in any unit (Kelvin included): anything outside is
+    /// a writer's mistake, refused with the key's name instead of drawn as nonsense.
+    public static let plausibleTemperatures: ClosedRange<Double> = -1000...1000
+
+    private enum CodingKeys: String, CodingKey {
+        case location, temperature, condition, symbol, low, high, updated
+    }
+
+    /// Decodes a report, refusing temperatures outside `plausibleTemperatures`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func degrees(_ key: CodingKeys) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            guard Self.plausibleTemperatures.contains(value) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                                                       debugDescription: "'\(key.stringValue)' is \(value); expected a temperature between -1000 and 1000")
+            }
+            return value
+        }
+        location = try container.decode(String.self, forKey: .location)
+        temperature = try degrees(.temperature)
+        condition = try container.decode(String.self, forKey: .condition)
+        symbol = try container.decode(String.self, forKey: .symbol)
+        low = try degrees(.low)
+        high = try degrees(.high)
+        updated = try container.decode(Date.self, forKey: .updated)
+    }
+
     /// Reads dates as ISO 8601, as the script writes them.
     public static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
@@ -56,17 +84,22 @@ public struct WeatherReport: Codable, Sendable, Hashable {
     // MARK: - Display values
 
     /// The temperature rounded for display.
-    var shownTemperature: Int { Int(temperature.rounded()) }
+    var shownTemperature: Int { Self.shown(temperature) }
     /// Today's range for the gauge: in order even if the writer swapped low and high, and at
     /// least one degree wide so the gauge has a span.
     var range: ClosedRange<Double> {
-        let lowest = min(low, high), highest = max(low, high)
+        let lowest = Double(shownLow), highest = Double(shownHigh)
         return lowest...max(highest, lowest + 1)
     }
     /// The low, rounded for display.
-    var shownLow: Int { Int(min(low, high).rounded()) }
+    var shownLow: Int { Self.shown(min(low, high)) }
     /// The high, rounded for display.
-    var shownHigh: Int { Int(max(low, high).rounded()) }
+    var shownHigh: Int { Self.shown(max(low, high)) }
+    /// A temperature rounded for display, clamped to the plausible range (a report made in
+    /// code is not checked as a decoded one is).
+    private static func shown(_ value: Double) -> Int {
+        Int(min(max(value.isNaN ? 0 : value, plausibleTemperatures.lowerBound), plausibleTemperatures.upperBound).rounded())
+    }
     /// The place, or a dash when the writer left it empty.
     var shownLocation: String { location.trimmingCharacters(in: .whitespaces).isEmpty ? "—" : location }
 

@@ -64,6 +64,28 @@ private func drive(_ runtime: FaceRuntime, _ clock: ManualClock, to end: Date) a
         #expect(after.activityID == nil && after.kind == "clock", "dismissed: the clock is back")
     }
 
+    /// Issue 15, item 1: a negative duration from `glance ctl activity start` is an error
+    /// naming the key; it reversed the countdown's range, which trapped the face.
+    @Test func aDurationOutsideASecondToADayIsRefused() async throws {
+        let clock = ManualClock(now: t0)
+        let runtime = try timerFace(clock)
+        await runtime.start()
+        let state = Data(#"{"endDate": "2026-11-21T00:05:00Z"}"#.utf8)
+        for duration in ["-300", "0", "1e300"] {
+            let attributes = Data(#"{"name": "Tea", "duration": \#(duration)}"#.utf8)
+            let error = #expect(throws: ActivityRequestError.self) {
+                try runtime.activity(.start(type: "KitchenTimerAttributes", attributes: attributes, content: ActivityJSONContent(state: state)))
+            }
+            #expect(String(describing: error).contains("a kitchen timer runs 1 to 86400 seconds"), "\(String(describing: error))")
+        }
+        // Attributes made in code with such a duration draw as the nearest allowed one.
+        for duration in [-300.0, .infinity, .nan] {
+            let attributes = KitchenTimerAttributes(name: "Tea", duration: duration)
+            let view = KitchenTimerView(context: ActivityViewContext(attributes: attributes, state: .init(endDate: t0), isStale: false, activityID: "x"))
+            #expect(litCount(render(view, .accessoryRectangular).bitmap) > 0)
+        }
+    }
+
     @Test func startingAgainReplacesTheRunningTimer() async throws {
         let clock = ManualClock(now: t0)
         let runtime = try timerFace(clock)

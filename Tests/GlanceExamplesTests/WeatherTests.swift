@@ -44,6 +44,11 @@ private let berlin = """
          "'temperature' should be Double"),
         (#"{"location": "Berlin", "temperature": 1, "condition": "", "symbol": "", "low": 1, "high": 2, "updated": "yesterday"}"#,
          "ISO8601"),
+        // Issue 15, item 1: drawing 1e19 trapped converting it to Int, for ever under systemd.
+        (#"{"location": "Berlin", "temperature": 1e19, "condition": "", "symbol": "", "low": 1, "high": 2, "updated": "2026-11-21T10:30:00Z"}"#,
+         "'temperature' is 1e+19; expected a temperature between -1000 and 1000"),
+        (#"{"location": "Berlin", "temperature": 1, "condition": "", "symbol": "", "low": -1e308, "high": 2, "updated": "2026-11-21T10:30:00Z"}"#,
+         "'low' is -1e+308"),
     ])
     func aMalformedFileIsReportedNotFatal(_ contents: String, _ reason: String) throws {
         let folder = try TemporaryDirectory()
@@ -56,6 +61,16 @@ private let berlin = """
         #expect(message.contains("weather.json"))
         #expect(message.lowercased().contains(reason.lowercased()), "\(message)")
         #expect(timeline.policy == .after(t0.addingTimeInterval(10 * 60)))
+    }
+
+    /// A report made in code is not checked as a decoded one is: it draws clamped.
+    @Test func anImplausibleReportMadeInCodeDrawsWithoutTrapping() {
+        let report = WeatherReport(location: "X", temperature: 1e19, condition: "", symbol: "", low: .nan, high: -.infinity,
+                                   updated: t0)
+        #expect(report.shownTemperature == 1000)
+        #expect([report.shownLow, report.shownHigh].allSatisfy { (-1000...1000).contains($0) } && report.range.lowerBound < report.range.upperBound)
+        let entry = WeatherEntry(date: t0, content: .report(report, isOutdated: false))
+        #expect(litCount(render(WeatherView(entry: entry), .accessoryRectangular).bitmap) > 0)
     }
 
     /// Issue 15, item 4: a FIFO (which blocked the face waiting for a writer), a link to
