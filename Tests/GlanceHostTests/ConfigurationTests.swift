@@ -68,6 +68,9 @@ import GlanceUI
          "b.yaml:5:15: buttons.lines.up.key is 'upp', expected one of: up, down, left, right, enter, space, tab, escape, backspace, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, r, s, t, u, v, w, x, y, z, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9; did you mean 'up'?"),
         ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  debounce: fast\n",
          "b.yaml:4:13: buttons.debounce should be a duration such as 600ms, 30s, 10m or 1h, found 'fast'"),
+        // Issue 15, item 6: 1e16s trapped converting to milliseconds.
+        ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  debounce: 1e16s\n",
+         "b.yaml:4:13: buttons.debounce is 1e16s, expected 0ms…1s"),
     ])
     func brokenBoardFiles(text: String, message: String) {
         let error = #expect(throws: ConfigurationError.self) { try BoardConfiguration(yaml: text, file: "b.yaml") }
@@ -131,6 +134,9 @@ import GlanceUI
         ("bindings:\n  A: stack.nxt\n", "glance.yaml:2:6: 'stack.nxt' is neither a built-in action (stack.next, stack.previous, focus.next, focus.activate, wake) nor an intent of this bundle; did you mean 'stack.next'?"),
         ("bindings:\n  A: {hold: wake}\n", "glance.yaml:2:7: unknown gesture 'hold' (expected one of: click, double-click, long-press, press, release, repeat)"),
         ("always-on:\n  idle: soon\n", "glance.yaml:2:9: always-on.idle should be a duration such as 600ms, 30s, 10m or 1h, found 'soon'"),
+        ("always-on:\n  idle: 1e16s\n", "glance.yaml:2:9: always-on.idle is 1e16s, expected 1s…24h"),
+        ("always-on:\n  off: 1e308h\n", "glance.yaml:2:8: always-on.off should be a duration such as 600ms, 30s, 10m or 1h, found '1e308h'"),
+        ("always-on:\n  off: 0.5s\n", "glance.yaml:2:8: always-on.off is 0.5s, expected 1s…720h"),
         ("always-on:\n  night: 25:00-07:00\n", "glance.yaml:2:10: always-on.night has '25:00', expected a time of day such as 22:30"),
         ("reload-budget: -3\n", "glance.yaml:1:16: reload-budget is -3, expected 1…10000"),
         ("url-handler: {http: ftp://x}\n", "glance.yaml:1:21: http is 'ftp://x': expected an http:// address with a host"),
@@ -149,5 +155,19 @@ import GlanceUI
         #expect(Suggestions.closest(to: "simulatr", in: ["simulator", "adafruit-pioled"]) == "simulator")
         #expect(Suggestions.closest(to: "zzz", in: ["simulator"]) == nil)
         #expect(Suggestions.editDistance(Array("ab"), Array("ba")) == 1)
+    }
+}
+
+/// Issue 15, item 6: `glance run --duration` takes at most a year (1e16s ran for ever on a fast clock).
+@Suite struct RunDurationTests {
+    @Test(arguments: ["1e16s", "-5s", "0s", "9000h", "nan s", "soon"])
+    func anImpossibleDurationIsRefused(_ text: String) throws {
+        let error = try #require(#expect(throws: (any Error).self) { try RunCommand.parse(["--headless", "--clock", "fast", "--duration=" + text]) })
+        #expect(RunCommand.message(for: error).contains("is not a duration such as 30s, 2m or 1h, of at most a year (8784h)"))
+    }
+
+    @Test func aYearIsAccepted() throws {
+        _ = try RunCommand.parse(["--headless", "--clock", "fast", "--duration", "8784h"])
+        #expect(RunCommand.parseDuration("1.5m") == 90)
     }
 }

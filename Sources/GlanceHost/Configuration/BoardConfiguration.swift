@@ -221,7 +221,7 @@ public struct BoardConfiguration: Equatable, Sendable {
         }
         return Buttons(chips: chips, activeLow: try fields["active-low"]?.bool() ?? true,
                        bias: try fields["bias"]?.choice(["pull-up", "pull-down", "none"]) ?? "pull-up",
-                       debounce: try fields["debounce"]?.duration() ?? .milliseconds(15), list: list)
+                       debounce: try fields["debounce"]?.duration(in: .zero...(.seconds(1))) ?? .milliseconds(15), list: list)
     }
 
     /// Cross-field checks: buttons with lines need a chip, and never sit on the panel's bus pins.

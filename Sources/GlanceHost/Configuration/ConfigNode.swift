@@ -128,17 +128,37 @@ struct ConfigNode {
         return text
     }
 
-    /// The node as a duration: a number with a unit, `ms`, `s`, `m` or `h` (e.g. `30s`, `1.5m`).
-    func duration() throws -> Duration {
+    /// The node as a duration: a number with a unit, `ms`, `s`, `m` or `h` (e.g. `30s`, `1.5m`),
+    /// within `range`.
+    func duration(in range: ClosedRange<Duration>) throws -> Duration {
         let text = try string().trimmingCharacters(in: .whitespaces)
+        guard let seconds = Self.seconds(inDuration: text) else {
+            throw error("\(what) should be a duration such as 600ms, 30s, 10m or 1h, found '\(text)'")
+        }
+        guard seconds >= range.lowerBound.timeInterval, seconds <= range.upperBound.timeInterval else {
+            throw error("\(what) is \(text), expected \(Self.spoken(range.lowerBound))…\(Self.spoken(range.upperBound))")
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// The seconds `text` (a number and a unit, `ms`, `s`, `m` or `h`) stands for; nil when it is
+    /// not a duration, negative or not finite. `glance run --duration` reads the same form.
+    static func seconds(inDuration text: String) -> Double? {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         for (unit, seconds) in units where text.hasSuffix(unit) {
             let number = text.dropLast(unit.count).trimmingCharacters(in: .whitespaces)
-            if let value = Double(number), value >= 0, value.isFinite {
-                return .milliseconds(Int64((value * seconds * 1000).rounded()))
-            }
+            if let value = Double(number), value >= 0, (value * seconds).isFinite { return value * seconds }
         }
-        throw error("\(what) should be a duration such as 600ms, 30s, 10m or 1h, found '\(text)'")
+        return nil
+    }
+
+    /// `duration` as a message says it: 500ms, 30s, 10m, 24h.
+    static func spoken(_ duration: Duration) -> String {
+        let seconds = duration.timeInterval
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded()))ms" }
+        if seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600))h" }
+        if seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60))m" }
+        return "\(Int(seconds))s"
     }
 
     /// The node as a time of day `HH:MM`, in minutes after midnight.

@@ -173,8 +173,8 @@ public struct FaceConfiguration: Equatable, Sendable {
     private static func alwaysOn(_ node: ConfigNode) throws -> AlwaysOn {
         let fields = try node.mapping(allowed: ["idle", "off", "night", "hide-sensitive"])
         var result = AlwaysOn.standard
-        if let idle = fields["idle"] { result.idle = try idle.duration() }
-        if let off = fields["off"] { result.off = try off.string() == "never" ? nil : try off.duration() }
+        if let idle = fields["idle"] { result.idle = try idle.duration(in: .seconds(1)...(.seconds(86_400))) }
+        if let off = fields["off"] { result.off = try off.string() == "never" ? nil : try off.duration(in: .seconds(1)...(.seconds(30 * 86_400))) }
         if let night = fields["night"] {
             let text = try night.string()
             let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }

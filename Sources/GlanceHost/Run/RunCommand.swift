@@ -68,7 +68,7 @@ struct RunCommand: BundleCommand {
         if clock == .fast, !headless { throw ValidationError("--clock fast needs --headless (simulated time cannot drive a live terminal).") }
         if clock == .fast, duration == nil { throw ValidationError("--clock fast needs --duration: simulated time would otherwise never end.") }
         if let duration, RunCommand.parseDuration(duration) == nil {
-            throw ValidationError("--duration '\(duration)' is not a duration such as 30s, 2m or 1h.")
+            throw ValidationError("--duration '\(duration)' is not a duration such as 30s, 2m or 1h, of at most a year (8784h).")
         }
         if !["auto", "truecolor", "none"].contains(colors) { throw ValidationError("--colors must be auto, truecolor or none, not '\(colors)'.") }
         if Logger.Level(rawValue: logLevel) == nil {
@@ -188,11 +188,10 @@ struct RunCommand: BundleCommand {
         return Logger(label: "glance") { label in GlanceLogHandler(label: label, level: level, destination: destination) }
     }
 
+    /// The longest `--duration`: a year, simulated or real.
+    static let longestDuration: TimeInterval = 366 * 86_400
+
     static func parseDuration(_ text: String) -> TimeInterval? {
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for (unit, seconds) in units where text.hasSuffix(unit) {
-            if let value = Double(text.dropLast(unit.count)), value > 0, value.isFinite { return value * seconds }
-        }
-        return nil
+        ConfigNode.seconds(inDuration: text).flatMap { $0 > 0 && $0 <= longestDuration ? $0 : nil }
     }
 }
