@@ -15,6 +15,8 @@ private struct HostRig {
     let clock: ManualClock
     let host: FaceHost
     let recorder = GlassRecorder()
+    /// Warnings and errors the host logged.
+    let log = LineLog()
     private let folders: [TemporaryDirectory]
 
     init(board: String = "simulator", face yaml: String, facePath: String? = nil, at start: Date, night: NightSchedule? = nil) async throws {
@@ -33,7 +35,8 @@ private struct HostRig {
             + TasksWidget(store: TaskStore(group: data.group), now: now).descriptors
             + SystemWidget(root: proc.url, now: now).descriptors + KitchenTimerWidget().descriptors
         let recorder = self.recorder
-        let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .warning, destination: .sink { _ in }) }
+        let log = self.log
+        let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .warning, destination: .sink { log.append($0) }) }
         host = try await FaceAssembly.make(.init(
             board: try BoardCatalog.board(board), face: try FaceConfiguration(yaml: yaml, file: "glance.yaml"), facePath: facePath,
             bundle: BundleContents(widgets: widgets), clock: clock, logger: logger, stateDirectory: state.url,
@@ -275,6 +278,23 @@ private let morning = Date(timeIntervalSince1970: 1_795_248_000)
         #expect(await rig.host.status().state == "active")
         await rig.run(until: morning.addingTimeInterval(60))
         #expect(await rig.host.status().state == "alwaysOn")
+    }
+
+    /// Issue 15, item 6: a SIGHUP with a broken face file keeps the running face and says why, where.
+    @Test func aHangupWithABrokenFileKeepsTheRunningFace() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("glance.yaml").path
+        let face = "board: simulator\nslots:\n  - family: accessoryRectangular\n    widgets: [clock]\nalways-on: {idle: 1h}\n"
+        try folder.write(face, to: "glance.yaml")
+        let rig = try await HostRig(face: face, facePath: path, at: morning)
+        try folder.write(face.replacingOccurrences(of: "idle: 1h", with: "idle: 1e16s"), to: "glance.yaml")
+        rig.host.post(.reloadFace)
+        await rig.host.drain()
+        #expect(await rig.shown() == "clock")
+        #expect(rig.log.all.contains { $0.contains("SIGHUP: keeping the running face:") && $0.contains("glance.yaml:5:19: always-on.idle is 1e16s, expected 1s…24h") },
+                "\(rig.log.all)")
+        await rig.run(for: 61)
+        #expect(await rig.glassShowsTheLastFrame())
     }
 
     @Test func twoQuickHangupsLeaveOneFaceDrawing() async throws {

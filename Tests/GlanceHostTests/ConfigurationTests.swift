@@ -68,6 +68,13 @@ import GlanceUI
          "b.yaml:5:15: buttons.lines.up.key is 'upp', expected one of: up, down, left, right, enter, space, tab, escape, backspace, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, r, s, t, u, v, w, x, y, z, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9; did you mean 'up'?"),
         ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  debounce: fast\n",
          "b.yaml:4:13: buttons.debounce should be a duration such as 600ms, 30s, 10m or 1h, found 'fast'"),
+        // Issue 15, item 6: duplicate SPI pins trapped building a dictionary of reserved pins.
+        ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: spi-0.0\n  dc: 25\n  reset: 25\n  busy: 24\nbuttons:\n  chip: c\n  lines:\n    A: {line: 5}\n",
+         "b.yaml:7:10: reset is GPIO25, which is already the panel's dc line; each panel line needs a pin of its own"),
+        ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: spi-0.0\n  dc: 10\n  reset: 17\n  busy: 24\n",
+         "b.yaml:6:7: dc is GPIO10, which is already SPI MOSI; each panel line needs a pin of its own"),
+        ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: spi-0.7\n  dc: 25\n  reset: 17\n  busy: 24\n",
+         "b.yaml:5:8: bus is 'spi-0.7': SPI0 has chip selects 0 and 1"),
         // Issue 15, item 6: 1e16s trapped converting to milliseconds.
         ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  debounce: 1e16s\n",
          "b.yaml:4:13: buttons.debounce is 1e16s, expected 0ms…1s"),
@@ -169,5 +176,68 @@ import GlanceUI
     @Test func aYearIsAccepted() throws {
         _ = try RunCommand.parse(["--headless", "--clock", "fast", "--duration", "8784h"])
         #expect(RunCommand.parseDuration("1.5m") == 90)
+    }
+}
+
+/// Issue 15, item 6: every shipped board and example face file, mutated line by line, either
+/// loads or fails with a message at a line and column — never a crash, never a message
+/// without a place.
+@Suite struct MutatedConfigurationTests {
+    static let replacements = ["", "-1", "0", "1e16", "99999999999999999999", "x", "[]", "{}", "0x", "~", "'\u{0}'", "1e16s", "-5ms",
+                               "[1, 2, 2]", "{a: 1}", "&a x", "*a", "\"\\u0000\""]
+
+    /// Each line removed, and each line's value replaced by each of `replacements`.
+    static func mutations(of text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var result = [String]()
+        for index in lines.indices {
+            var removed = lines
+            removed.remove(at: index)
+            result.append(removed.joined(separator: "\n"))
+            guard let colon = lines[index].firstIndex(of: ":") else { continue }
+            for replacement in replacements {
+                var changed = lines
+                changed[index] = String(lines[index][...colon]) + " " + replacement
+                result.append(changed.joined(separator: "\n"))
+            }
+        }
+        return result
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func mutatedBoardFilesFailWithAPlace() throws {
+        let folder = Self.root.appendingPathComponent("Boards")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files.count >= 8)
+        var failures = 0
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for mutated in Self.mutations(of: text) {
+                do {
+                    _ = try BoardConfiguration(yaml: mutated, file: file)
+                } catch let error as ConfigurationError {
+                    failures += 1
+                    #expect(error.line > 0 && error.column > 0 && error.description.hasPrefix("\(file):\(error.line):\(error.column): "),
+                            "no place in: \(error.description)\n--- from ---\n\(mutated)")
+                } catch {
+                    Issue.record("not a ConfigurationError: \(error)")
+                }
+            }
+        }
+        #expect(failures > 100, "the mutations reach the checks")
+    }
+
+    @Test func mutatedFaceFilesFailWithAPlace() throws {
+        let face = try String(contentsOf: Self.root.appendingPathComponent("Examples/glance.yaml"), encoding: .utf8)
+        for mutated in Self.mutations(of: face) {
+            do {
+                _ = try FaceConfiguration(yaml: mutated, file: "glance.yaml")
+            } catch let error as ConfigurationError {
+                #expect(error.line > 0 && error.column > 0, "no place in: \(error.description)\n--- from ---\n\(mutated)")
+            } catch {
+                Issue.record("not a ConfigurationError: \(error)")
+            }
+        }
     }
 }

@@ -188,7 +188,19 @@ public struct BoardConfiguration: Equatable, Sendable {
                 throw node.error("bus is '\(text)', expected spi-BUS.CS such as spi-0.0")
             }
             guard controller.usesSPI else { throw node.error("\(controller.rawValue) panels are wired over I2C; use i2c-N") }
-            return .spi(bus: bus, chipSelect: cs, dataCommand: try gpio("dc"), reset: try gpio("reset"), busy: try gpio("busy"))
+            guard (0...1).contains(cs) || bus != 0 else { throw node.error("bus is '\(text)': SPI0 has chip selects 0 and 1") }
+            // Three different lines, none of them a pin of the SPI bus itself.
+            var taken = bus == 0 ? [9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8 - cs: "SPI CE\(cs)"] : [:]
+            var lines = [String: Int]()
+            for key in ["dc", "reset", "busy"] {
+                let line = try gpio(key)
+                if let use = taken[line] {
+                    throw fields[key]!.error("\(key) is GPIO\(line), which is already \(use); each panel line needs a pin of its own")
+                }
+                taken[line] = "the panel's \(key) line"
+                lines[key] = line
+            }
+            return .spi(bus: bus, chipSelect: cs, dataCommand: lines["dc"]!, reset: lines["reset"]!, busy: lines["busy"]!)
         }
         if text == "framebuffer" {
             guard controller == .framebuffer else { throw node.error("bus 'framebuffer' needs controller: framebuffer") }
@@ -233,8 +245,10 @@ public struct BoardConfiguration: Equatable, Sendable {
         var reserved = [Int: String]()
         switch panel.connection {
         case .i2c(bus: 1, _): reserved = [2: "I2C SDA", 3: "I2C SCL"]
-        case .spi(bus: 0, let cs, let dc, let reset, let busy):
-            reserved = [9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8 - cs: "SPI CE\(cs)", dc: "the panel's DC line", reset: "the panel's RST line", busy: "the panel's BUSY line"]
+        case .spi(let bus, let cs, let dc, let reset, let busy):
+            // Distinct keys: `connection` refused duplicates already.
+            reserved = [dc: "the panel's DC line", reset: "the panel's RST line", busy: "the panel's BUSY line"]
+            if bus == 0 { reserved.merge([9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8 - cs: "SPI CE\(cs)"]) { first, _ in first } }
         default: break
         }
         for button in buttons.list {

@@ -31,8 +31,14 @@ struct ConfigNode {
         case .duplicatedKeysInMapping(let duplicates, let context):
             return ConfigurationError(file: file, line: context.mark.line, column: context.mark.column,
                                       message: "the key '\(duplicates.first ?? "?")' appears twice in one mapping")
-        case .reader(let problem, _, _, _):
-            return ConfigurationError(file: file, message: "cannot read the file as YAML: \(problem)")
+        case .reader(let problem, let offset, let value, let yaml):
+            // The reader counts bytes; the place is the line and column of that byte.
+            let before = offset.map { Array(yaml.utf8.prefix($0)) } ?? []
+            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = String(decoding: before.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? [], as: UTF8.self).count + 1
+            let character = value >= 0 ? String(format: " (U+%04X)", value) : ""
+            return ConfigurationError(file: file, line: offset == nil ? 0 : line, column: offset == nil ? 0 : column,
+                                      message: "cannot read the file as YAML: \(problem)\(character)")
         default:
             return ConfigurationError(file: file, message: "cannot read the file as YAML: \(error)")
         }
