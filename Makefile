@@ -6,6 +6,7 @@
 #               (Tests/Hardware/run, Docs/Testing.md; the first run builds its kernel)
 # Both first install the Debian packages they need when any is missing.
 #   make test-hardware   the hardware scenarios alone
+#   make fuzz            every fuzz target for ten minutes (make test runs each for 20 s)
 #   make release         .build/release/glance with the Swift runtime linked in
 
 SWIFT ?= swift
@@ -13,7 +14,7 @@ PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev
 # For the tests only: systemd-analyze scores the service unit's sandbox.
 TEST_PACKAGES := systemd
 
-.PHONY: demo test test-hardware build packages release
+.PHONY: demo test test-hardware build packages release fuzz
 
 packages:
 	@Scripts/ensure-packages $(PACKAGES)
@@ -30,7 +31,12 @@ test: packages
 	Scripts/check-gpiod-shim
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) Scripts/fuzz 20
 	SWIFT=$(SWIFT) Tests/Hardware/run
+
+# Every fuzz target for ten minutes (Scripts/fuzz SECONDS TARGET… for other runs).
+fuzz:
+	SWIFT=$(SWIFT) Scripts/fuzz 600
 
 test-hardware: packages
 	SWIFT=$(SWIFT) Tests/Hardware/run

@@ -91,3 +91,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzzer (Scripts/fuzz): one libFuzzer binary for everything Glance reads from outside,
+// declared only for that build, whose other targets get coverage instrumentation and
+// AddressSanitizer from Scripts/fuzz's flags.
+if Context.environment["GLANCE_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(
+        name: "glance-fuzz",
+        dependencies: ["GlanceHost", "GlanceExamples"],
+        path: "Tests/Fuzz/Sources",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
+    ))
+}

@@ -7,6 +7,9 @@ import GlanceInput
 /// and `flush()` settles what is pending when no more bytes come (a lone ESC is the Escape key).
 public struct TerminalKeyDecoder: Hashable, Sendable {
     private var pending: [UInt8] = []
+    /// The last byte decoded was a CR ending a read: a LF starting the next one belongs to it
+    /// (a CR LF pair is one Enter however the reads split it).
+    private var afterCarriageReturn = false
 
     /// Creates a decoder with nothing pending.
     public init() {}
@@ -24,7 +27,8 @@ public struct TerminalKeyDecoder: Hashable, Sendable {
     /// Settles pending bytes as if no more will come: a lone ESC becomes `.escape` and an
     /// unfinished sequence becomes `.escape` followed by its characters.
     public mutating func flush() -> [Key] {
-        decode(final: true)
+        defer { afterCarriageReturn = false }
+        return decode(final: true)
     }
 
     /// Decodes a complete chunk of bytes at once (`feed` then `flush`).
@@ -41,10 +45,15 @@ public struct TerminalKeyDecoder: Hashable, Sendable {
     private mutating func decode(final: Bool) -> [Key] {
         var keys: [Key] = []
         var index = 0
+        if afterCarriageReturn, let first = pending.first {
+            afterCarriageReturn = false
+            if first == 0x0A { index = 1 }
+        }
         while index < pending.count {
             switch Self.step(pending, at: index) {
             case .key(let key, let length):
                 if let key { keys.append(key) }
+                afterCarriageReturn = pending[index] == 0x0D && length == 1 && index + 1 == pending.count
                 index += length
             case .incomplete:
                 guard final else {

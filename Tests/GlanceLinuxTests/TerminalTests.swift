@@ -24,6 +24,11 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     @Test func controlCharactersAndText() {
         #expect(TerminalKeyDecoder.decode([0x0D, 0x0A, 0x0D, 0x0D, 0x0A]) == [.enter, .enter, .enter], "CR, LF and CR LF are one Enter each")
+        // Found by the fuzzer: a CR LF split across two reads was two Enters.
+        var split = TerminalKeyDecoder()
+        #expect(split.feed([0x0D]) == [.enter], "Enter at once, not after the next read")
+        #expect(split.feed([0x0A, 0xE8]) + split.flush() == [])
+        #expect(split.feed([0x0A]) == [.enter], "a later LF is a key again")
         #expect(TerminalKeyDecoder.decode([0x09, 0x7F, 0x08, 0x03, 0x04, 0x00]) == [.tab, .backspace, .backspace, .control("c"), .control("d")])
         #expect(TerminalKeyDecoder.decode(bytes("ab A")) == [.character("a"), .character("b"), .space, .character("A")])
         #expect(TerminalKeyDecoder.decode(bytes("é€😀")) == [.character("é"), .character("€"), .character("😀")])
