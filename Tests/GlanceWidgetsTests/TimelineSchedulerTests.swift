@@ -27,6 +27,25 @@ import Testing
         #expect(await runtime.instanceStatus()[0].budgetUsed == 1)
     }
 
+    /// Issue 15, item 1: a provider's timeline built from bad data — NaN, far and infinite
+    /// dates, reload moments and relevance — neither traps nor spins the face.
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300])
+    func hostileTimelineDatesNeitherTrapNorSpin(_ seconds: Double) async throws {
+        let clock = ManualClock(now: t0)
+        let odd = Date(timeIntervalSinceReferenceDate: seconds)
+        let script = Script(clock: clock) { call, now in
+            .timeline([TestEntry(date: now, value: call), TestEntry(date: odd, value: 99, relevance: .init(score: .nan, duration: seconds))],
+                      call.isMultiple(of: 2) ? .after(odd) : .atEnd)
+        }
+        let (runtime, _) = try makeRuntime([valueWidget("a", script), valueWidget("b", script)], face: column(["a", "b"]),
+                                           settings: testSettings(idle: .seconds(60)), clock: clock)
+        await runtime.start()
+        let run = await drive(runtime, clock, until: t0.addingTimeInterval(86_400))
+        #expect(run.wakeUps.allSatisfy { $0.timeIntervalSinceReferenceDate.isFinite })
+        #expect(run.wakeUps.count < 2000, "no spinning: \(run.wakeUps.count) wake-ups in a day")
+        #expect(script.callCount <= 2 * 71, "within the budget")
+    }
+
     // MARK: - The scheduler alone
 
     private func scheduler(widgets: Int = 1, budget: Int? = 70) -> TimelineScheduler {

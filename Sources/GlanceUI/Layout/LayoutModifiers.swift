@@ -216,12 +216,12 @@ final class AspectRatioNode: WrapperNode {
         let target: Size
         switch (width, height) {
         case let (w?, h?):
-            let byWidth = Size(width: Int(w), height: Int((w / ratio).rounded()))
-            let byHeight = Size(width: Int((h * ratio).rounded()), height: Int(h))
+            let byWidth = Size(width: Int(w), height: CGFloat(w / ratio).pixels)
+            let byHeight = Size(width: CGFloat(h * ratio).pixels, height: Int(h))
             let widthFits = Double(byWidth.height) <= h
             target = fill ? (widthFits ? byHeight : byWidth) : (widthFits ? byWidth : byHeight)
-        case let (w?, nil): target = Size(width: Int(w), height: Int((w / ratio).rounded()))
-        case let (nil, h?): target = Size(width: Int((h * ratio).rounded()), height: Int(h))
+        case let (w?, nil): target = Size(width: Int(w), height: CGFloat(w / ratio).pixels)
+        case let (nil, h?): target = Size(width: CGFloat(h * ratio).pixels, height: Int(h))
         case (nil, nil): target = ideal
         }
         return child.size(for: ProposedSize(target))

@@ -219,7 +219,8 @@ final class RotationNode: WrapperNode {
     }
 
     override func draw(in context: inout RenderContext) {
-        guard angle.radians.truncatingRemainder(dividingBy: 2 * .pi) != 0 else { return child.draw(in: &context) }
+        // An angle that is no number (NaN or infinite, from data) draws the view unrotated.
+        guard angle.radians.isFinite, angle.radians.truncatingRemainder(dividingBy: 2 * .pi) != 0 else { return child.draw(in: &context) }
         // Draw the child alone on a black layer, then copy its lit pixels rotated.
         var layer = RenderContext(bitmap: Bitmap(width: context.bitmap.width, height: context.bitmap.height,
                                                  antialiasing: context.bitmap.antialiasing), date: context.date)

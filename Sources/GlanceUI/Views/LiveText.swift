@@ -26,19 +26,19 @@ enum LiveText {
                 return (context.formatter(date: .long, time: .none).string(from: date), nil)
             case .relative, .offset:
                 let seconds = date.timeIntervalSince(context.date)
-                let magnitude = Int(abs(seconds).rounded(.down))
+                let magnitude = wholeSeconds(abs(seconds), .down)
                 let (text, period) = relative(magnitude, reduced: context.reduced)
                 let sign = style.kind == .offset ? (seconds > 0 ? "-" : (magnitude == 0 ? "" : "+")) : ""
                 return (sign + text, nextBoundary(from: context.date, target: date, period: period))
             case .timer:
                 let seconds = date.timeIntervalSince(context.date)
-                let magnitude = Int(abs(seconds).rounded(seconds > 0 ? .up : .down))
+                let magnitude = wholeSeconds(abs(seconds), seconds > 0 ? .up : .down)
                 return clock(magnitude, showsHours: true, reduced: context.reduced, from: context.date, target: date)
             }
         case .timerInterval(let range, let pauseTime, let countsDown, let showsHours):
             let now = min(max(pauseTime ?? context.date, range.lowerBound), range.upperBound)
             let seconds = countsDown ? range.upperBound.timeIntervalSince(now) : now.timeIntervalSince(range.lowerBound)
-            let magnitude = Int(seconds.rounded(countsDown ? .up : .down))
+            let magnitude = wholeSeconds(seconds, countsDown ? .up : .down)
             var result = clock(magnitude, showsHours: showsHours, reduced: context.reduced, from: context.date,
                                target: countsDown ? range.upperBound : range.lowerBound)
             // A paused timer, or one outside its interval, never changes again (until the
@@ -84,9 +84,21 @@ enum LiveText {
         return (text, nextBoundary(from: now, target: target, period: reduced ? 60 : 1))
     }
 
-    /// The first moment after `now` at which the whole-`period` distance to `target` changes.
-    static func nextBoundary(from now: Date, target: Date, period: Int) -> Date {
+    /// The longest span live text counts, about 31 million years: data-made dates beyond it
+    /// (or NaN) show as this, never trap converting to whole seconds.
+    static let longestSpan = 1e15
+
+    /// `seconds` rounded by `rule` to whole seconds within ±`longestSpan`; NaN is 0.
+    static func wholeSeconds(_ seconds: Double, _ rule: FloatingPointRoundingRule) -> Int {
+        guard !seconds.isNaN else { return 0 }
+        return Int(min(max(seconds, -longestSpan), longestSpan).rounded(rule))
+    }
+
+    /// The first moment after `now` at which the whole-`period` distance to `target` changes;
+    /// nil when the distance is not a finite number of seconds.
+    static func nextBoundary(from now: Date, target: Date, period: Int) -> Date? {
         let distance = target.timeIntervalSince(now)
+        guard distance.isFinite, abs(distance) <= longestSpan else { return nil }
         let step = Double(period)
         // Values change when the distance crosses a multiple of the period.
         let remainder = distance.truncatingRemainder(dividingBy: step)

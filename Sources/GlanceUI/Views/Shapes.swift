@@ -299,7 +299,7 @@ final class ShapeNode: LayoutNode {
     /// stroke then runs through pixel centres and stays regular on every side.
     func outline(crisp: Bool = false) -> Path {
         var rect = CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
-        if crisp, centredOnEdge, let stroke, Int(stroke.style.lineWidth.rounded()) % 2 == 1 { rect = rect.insetBy(dx: 0.5, dy: 0.5) }
+        if crisp, centredOnEdge, let stroke, CGFloat(stroke.style.lineWidth).pixels % 2 == 1 { rect = rect.insetBy(dx: 0.5, dy: 0.5) }
         var path = shape.path(in: rect)
         for rotation in rotations {
             path = RotatedShape(base: path, angle: rotation.angle, anchor: rotation.anchor).path(in: rect)
