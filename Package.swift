@@ -43,6 +43,9 @@ let package = Package(
         // One narrow GPIO API compiled against libgpiod 1.6 or 2.x, chosen from the header, so
         // Swift never sees the two incompatible libgpiod APIs (see Scripts/check-gpiod-shim).
         .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
+        // The async-signal-safe part of the crash quarantine: which widget's code runs, and the
+        // record a fatal signal leaves of it (GlanceLinux's CrashGuard).
+        .target(name: "CCrashGuard"),
 
         // MARK: - Core (no operating-system access)
         // The clock and display state that the runtime, the panels and the host share.
@@ -54,7 +57,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CI2C", "CSPI"]),
+        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CI2C", "CSPI"]),
 
         // MARK: - Composition root and user-facing products
         .target(
@@ -87,6 +90,8 @@ let package = Package(
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceInput", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
+        // A maker's bundle with a widget that traps on purpose, which the process tests run.
+        .executableTarget(name: "glance-crash-fixture", dependencies: ["Glance"], path: "Tests/CrashFixture"),
         .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceHost", "GlanceInput", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -157,6 +157,57 @@ import Glibc
         #expect(terminal.read(until: "reboot").contains("no I2C bus /dev/i2c-1 (enable I2C with sudo raspi-config nonint do_i2c 0"))
     }
 
+    /// Issue 15, item 2: a widget that traps takes the face down once; the next start
+    /// quarantines it (the other widget draws, the process keeps running) and so do later
+    /// starts, until its inputs change.
+    @Test func aWidgetThatTrapsIsQuarantinedAfterOneCrash() throws {
+        let fixture = Self.glance.deletingLastPathComponent().appendingPathComponent("glance-crash-fixture")
+        try #require(FileManager.default.isExecutableFile(atPath: fixture.path), "swift build --build-tests builds \(fixture.path)")
+        let state = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("glance"), withIntermediateDirectories: true)
+        try Data(#"{"trap": true}"#.utf8).write(to: state.appendingPathComponent("glance/trap.json"))
+        let face = state.appendingPathComponent("face.yaml")
+        try Data("""
+            board: simulator
+            slots:
+              - family: accessoryRectangular
+                frame: {x: 0, y: 0, width: 128, height: 32}
+                widgets: trap
+              - family: accessoryRectangular
+                frame: {x: 0, y: 32, width: 128, height: 32}
+                widgets: steady
+
+            """.utf8).write(to: face)
+        func run() throws -> (process: Process, log: String) {
+            let process = Process()
+            process.executableURL = fixture
+            process.arguments = ["run", "--headless", "--clock", "fast", "--duration", "1m", "--config", face.path]
+            var environment = ProcessInfo.processInfo.environment
+            environment["GLANCE_STATE_DIR"] = state.path
+            environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("socket/control.sock").path
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+            process.environment = environment
+            let log = Pipe()
+            process.standardOutput = log
+            process.standardError = log
+            try process.run()
+            let text = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process, text)
+        }
+        let crashed = try run()
+        #expect(crashed.process.terminationReason == .uncaughtSignal, "the trap ends the process, as it would")
+        let record = try String(contentsOf: state.appendingPathComponent("crash.record"), encoding: .utf8)
+        #expect(record.hasPrefix("glance-crash 1\n") && record.hasSuffix("\ntrap\n"), "\(record)")
+
+        let quarantined = try run()
+        #expect(quarantined.process.terminationReason == .exit && quarantined.process.terminationStatus == 0, "\(quarantined.log)")
+        #expect(quarantined.log.contains("ERROR widget trap crashed the face last time (signal"))
+        let again = try run()
+        #expect(again.process.terminationStatus == 0 && again.log.contains("widget trap is still quarantined"), "\(again.log)")
+    }
+
     /// Issue 15, item 5: `glance run 2>&1 | head -n1` — the reader leaves after one line and
     /// the face must go on (it trapped in `FileHandle.write` with EPIPE, exit 132).
     @Test func aLogReaderThatLeavesDoesNotStopTheFace() throws {

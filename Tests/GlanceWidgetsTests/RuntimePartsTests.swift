@@ -69,3 +69,51 @@ import Testing
 private func mutate<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result) -> Result {
     body(&value)
 }
+
+/// Issue 15, item 2: what the runtime does for the crash guard and with a quarantine.
+@Suite struct QuarantineTests {
+    /// Records what the runtime tells the guard.
+    final class GuardLog: WidgetCodeGuard, @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String] = []
+        func enter(_ kind: String) { lock.withLock { entries.append("enter \(kind)") } }
+        func leave() { lock.withLock { entries.append("leave") } }
+        var all: [String] { lock.withLock { entries } }
+    }
+
+    @Test func widgetCodeRunsInsideTheGuard() async throws {
+        let clock = ManualClock(now: t0)
+        let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
+        let log = GuardLog()
+        var settings = testSettings()
+        settings.codeGuard = log
+        let (runtime, _) = try makeRuntime([valueWidget("a", script)], face: column(["a"]), settings: settings, clock: clock)
+        await runtime.start()
+        // Placeholder, first render, provider call and its completion, the timeline's render: each entered and left.
+        #expect(log.all.count >= 8 && log.all.count.isMultiple(of: 2))
+        #expect(zip(log.all, log.all.dropFirst()).enumerated().allSatisfy { index, pair in
+            !index.isMultiple(of: 2) || (pair.0 == "enter a" && pair.1 == "leave")
+        }, "\(log.all)")
+    }
+
+    @Test func aQuarantinedWidgetRunsNoCodeUntilLifted() async throws {
+        let clock = ManualClock(now: t0)
+        let script = Script(clock: clock) { call, now in .timeline([TestEntry(date: now, value: call + 1)], .never) }
+        let other = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
+        var settings = testSettings()
+        settings.quarantined = ["a"]
+        let (runtime, _) = try makeRuntime([valueWidget("a", script), valueWidget("b", other)], face: column(["a", "b"]),
+                                           settings: settings, clock: clock)
+        let frames = await runtime.start()
+        #expect(script.callCount == 0 && script.snapshots == 0 && other.callCount == 1)
+        #expect(await runtime.instanceStatus().map(\.isQuarantined) == [true, false])
+        #expect(await runtime.statistics.placeholderCalls["a"] == nil, "not even its placeholder")
+        let slot = Rect(x: 0, y: 0, width: 128, height: 32)
+        #expect(litCount(try #require(frames.last).bitmap, in: slot) > 0, "the warning mark and bars are drawn")
+        #expect(await runtime.savedState.quarantined == ["a"], "kept across restarts")
+        await runtime.liftQuarantine()
+        let shown = await runtime.status().slots[0].entry as? TestEntry
+        #expect(script.callCount == 1 && shown?.value == 1)
+        #expect(await runtime.instanceStatus().map(\.isQuarantined) == [false, false])
+    }
+}

@@ -45,6 +45,8 @@ struct ControlStatus: Codable, Sendable, Equatable {
         var budgetUsed: Int
         var intentsFinished: Int
         var reloading: Bool
+        /// True while none of its code runs because it crashed the face last time.
+        var quarantined = false
     }
 
     var board: String

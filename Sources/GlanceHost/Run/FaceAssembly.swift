@@ -75,8 +75,18 @@ struct FaceAssembly {
             settings.warnings = warnings
             adjust(&settings)
         })
-        let runtime = try recipe.make(plan: plan)
-        if let state = FaceHost.loadState(stateFile) { await runtime.restore(state) }
+        let quarantined = armCrashGuard(stateDirectory: parts.stateDirectory, logger: logger, settings: recipe)
+        let runtime = try recipe.make(plan: plan, quarantined: quarantined)
+        if let state = FaceHost.loadState(stateFile) {
+            await runtime.restore(state)
+            let earlier = Set(state.quarantined).subtracting(quarantined)
+            if !earlier.isEmpty {
+                logger.warning("""
+                    widget \(earlier.sorted().joined(separator: ", ")) is still quarantined (it crashed the face on an earlier run): \
+                    it runs again when its data changes, an activity starts or the face file is read again
+                    """)
+            }
+        }
         let board = parts.board, pictureSize = assembly.pictureSize
         let loader: FaceHost.FaceLoader? = parts.facePath.map { path in
             { @Sendable in
@@ -90,6 +100,31 @@ struct FaceAssembly {
                         appGroupRoot: parts.stateDirectory)
     }
 
+    /// The file a crash in widget code leaves its widget's name in, read at the next start.
+    static func crashRecordFile(in stateDirectory: URL) -> URL {
+        stateDirectory.appendingPathComponent("crash.record")
+    }
+
+    /// Reads what the last run's crash left (the widget to quarantine) and guards this run.
+    private static func armCrashGuard(stateDirectory: URL, logger: Logger, settings recipe: RuntimeRecipe) -> Set<String> {
+        let file = crashRecordFile(in: stateDirectory)
+        let record = CrashGuard.takeRecord(at: file)
+        if let record {
+            logger.error("""
+                widget \(record.widget) crashed the face last time (signal \(record.signal)); it is quarantined: drawn as a placeholder \
+                with a warning mark and none of its code runs until its data changes, an activity starts or the face file is read again
+                """)
+        }
+        do {
+            try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+            recipe.codeGuard.withLock { $0 = try? CrashGuard.install(recordingAt: file) }
+            if recipe.codeGuard.withLock({ $0 }) == nil { logger.warning("no crash guard: \(file.path) cannot be written") }
+        } catch {
+            logger.warning("no crash guard: \(error)")
+        }
+        return record.map { [$0.widget] } ?? []
+    }
+
 }
 
 /// What every runtime of one run is made with, so SIGHUP builds the new one the same way.
@@ -98,10 +133,16 @@ private struct RuntimeRecipe: Sendable {
     let clock: any HostClock
     let logger: Logger
     let adjustSettings: @Sendable (inout RuntimeSettings) -> Void
+    /// The crash guard every runtime of the run reports widget code to, once armed.
+    let codeGuard = Locked<CrashGuard?>(nil)
 
-    func make(plan: FacePlan) throws -> FaceRuntime {
+    /// A runtime for `plan`; `quarantined` kinds run none of their code (only the first runtime
+    /// of a run has any: reading the face file again lifts the quarantine).
+    func make(plan: FacePlan, quarantined: Set<String> = []) throws -> FaceRuntime {
         let logger = self.logger, handler = plan.urlHandler
         var settings = plan.settings
+        settings.codeGuard = codeGuard.withLock { $0 }
+        settings.quarantined = quarantined
         adjustSettings(&settings)
         do {
             return try FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: settings,

@@ -248,7 +248,8 @@ actor FaceHost: ControlTarget {
             return await runtime.update()
         case .appGroupChanged(let file) where file == AppGroup.defaultsFileName:
             // As an app does after writing its defaults: every widget reloads.
-            guard let defaults else { return [] }
+            let lifted = await runtime.liftQuarantine()
+            guard let defaults else { return lifted }
             do {
                 defaults.replaceAll(with: try AppGroup(name: plan.appGroup, root: appGroupRoot).loadDefaults().snapshot)
                 logger.info("\(file) changed; reloading every widget")
@@ -256,13 +257,15 @@ actor FaceHost: ControlTarget {
             } catch {
                 logger.warning("\(file) cannot be read; @AppStorage keeps the values it had: \(error)")
             }
-            return await runtime.update()
+            return lifted + (await runtime.update())
         case .appGroupChanged(let file):
+            // A quarantined widget's data may be what changed (what it read is not known: it did not run).
+            let lifted = await runtime.liftQuarantine()
             let kinds = AppGroupInterest.shared.kinds(group: plan.appGroup, file: file)
-            guard !kinds.isEmpty else { return [] }
+            guard !kinds.isEmpty else { return lifted }
             logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
             for kind in kinds { runtime.widgetCenter.reloadTimelines(ofKind: kind) }
-            return await runtime.update()
+            return lifted + (await runtime.update())
         case .reloadFace:
             return await reloadFace()
         case .stop:
@@ -310,7 +313,9 @@ actor FaceHost: ControlTarget {
                 return []
             }
             logger.notice("SIGHUP: face file read again; \(plan.face.slots.count) slots")
-            let state = await self.runtime.savedState
+            var state = await self.runtime.savedState
+            // Reading the face file again is new input for quarantined widgets: they run again.
+            state.quarantined = []
             self.runtime.onChange(nil)
             await runtime.restore(state)
             let inbox = self.inbox, doorbell = self.doorbell
@@ -417,7 +422,8 @@ actor FaceHost: ControlTarget {
                                        activity: shown.activityID, activityStale: shown.activityIsStale,
                                        controls: shown.regions.map(\.label), focused: shown.focusedRegion)
                 },
-                widgets: instances.map { ControlStatus.Widget(kind: $0.kind, slot: $0.slot, budgetUsed: $0.budgetUsed, intentsFinished: $0.intentsFinished, reloading: $0.isReloading) },
+                widgets: instances.map { ControlStatus.Widget(kind: $0.kind, slot: $0.slot, budgetUsed: $0.budgetUsed, intentsFinished: $0.intentsFinished,
+                                                         reloading: $0.isReloading, quarantined: $0.isQuarantined) },
                 nextWakeUp: await runtime.nextWakeUp, frames: statistics.frames, wakeUps: statistics.wakeUps,
                 panelHealthy: await assembly.pipeline.isHealthy, buttonEvents: recent, intents: intents)
         }
@@ -446,6 +452,8 @@ actor FaceHost: ControlTarget {
     func activity(_ request: ActivityControlRequest) async throws -> String {
         try await exclusive {
             let id = try runtime.activity(request.runtimeRequest())
+            // A new activity is new input for a quarantined activity view.
+            if request.action == .start { await show(await runtime.liftQuarantine()) }
             // The runtime notices the new activity on its next step; run it now so the slot changes at once.
             await show(await runtime.update())
             return id

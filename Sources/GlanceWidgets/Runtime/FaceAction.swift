@@ -89,4 +89,6 @@ public struct InstanceStatus: Sendable {
     public let entryDates: [Date]
     /// True while the placeholder is shown.
     public let isPlaceholder: Bool
+    /// True while its code does not run because it crashed the face last time.
+    public let isQuarantined: Bool
 }

@@ -52,17 +52,31 @@ extension FaceRuntime {
             shownActivities[slot] = chosen?.id
             if focus?.slot == slot { focus = nil }
         }
+        if let activity = chosen, quarantined.contains(activity.attributesType) {
+            let key = RenderKey(activity: activity.id, revision: activity.revision, state: machine.state, reasons: -1)
+            if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
+            return remember(ViewRenderer.render(QuarantineMark(), size: geometry.rect.size, environment: environment, at: now,
+                                                antialiased: face.antialiased), slot: slot, key: key, at: now)
+        }
         if let activity = chosen, let engine = activityEngines[activity.attributesType] {
             let isStale = activity.staleDate.map { now >= $0 } ?? false
             let key = RenderKey(activity: activity.id, revision: activity.revision, state: machine.state, reasons: 0, isStale: isStale)
             if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
             // WIDGETKIT item 36: the lock-screen view, the Dynamic Island's compact pair or its minimal view, by family.
-            let view = withCenters { engine.view(for: geometry.family, activity, isStale: isStale) }
-            return remember(ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now,
-                                                antialiased: face.antialiased), slot: slot, key: key, at: now)
+            let result = guarded(activity.attributesType) {
+                let view = withCenters { engine.view(for: geometry.family, activity, isStale: isStale) }
+                return ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now, antialiased: face.antialiased)
+            }
+            return remember(result, slot: slot, key: key, at: now)
         }
         let index = stacks[slot].visible
         let instance = instances[index]
+        if quarantined.contains(instance.kind) {
+            let key = RenderKey(instance: index, isPlaceholder: true, state: machine.state, reasons: -1)
+            if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
+            return remember(ViewRenderer.render(QuarantineMark(), size: geometry.rect.size, environment: environment, at: now,
+                                                antialiased: face.antialiased), slot: slot, key: key, at: now)
+        }
         var reasons: RedactionReasons = []
         if instance.isPlaceholder { reasons.insert(.placeholder) }
         if machine.state == .alwaysOn && settings.alwaysOn.hidesSensitiveContent { reasons.insert(.privacy) }
@@ -73,9 +87,11 @@ extension FaceRuntime {
         let key = RenderKey(instance: index, entryIndex: entryIndex, generation: instance.generation, isPlaceholder: instance.isPlaceholder,
                             state: machine.state, reasons: reasons.rawValue, overrides: instance.toggleOverrides)
         if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
-        let view = withCenters { instance.engine.content(instance.entries[entryIndex]) }
-        let result = remember(ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now,
-                                                  antialiased: face.antialiased), slot: slot, key: key, at: now)
+        let rendered = guarded(instance.kind) {
+            let view = withCenters { instance.engine.content(instance.entries[entryIndex]) }
+            return ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now, antialiased: face.antialiased)
+        }
+        let result = remember(rendered, slot: slot, key: key, at: now)
         if result.widgetURLs.count > 1, !warnedURLs.contains(index) {
             warnedURLs.insert(index)
             log(.warning, kind: instance.kind, "\(result.widgetURLs.count) widgetURL modifiers in one widget; the first, \(result.widgetURLs[0]), is used")
@@ -139,6 +155,32 @@ extension FaceRuntime {
                 for y in 0..<min(source.height, target.height - origin.y) {
                     let start = (origin.y + y) * target.width + origin.x
                     for x in 0..<width { to[start + x] = from[y * source.width + x] }
+                }
+            }
+        }
+    }
+}
+
+/// What a quarantined widget shows instead of its own views, none of whose code runs: a
+/// placeholder's gray bars behind a warning mark.
+struct QuarantineMark: View {
+    @Environment(\.widgetFamily) private var family
+
+    var body: some View {
+        switch family {
+        case .accessoryInline:
+            Label("—", systemImage: "exclamationmark.triangle.fill")
+        case .accessoryCircular, .accessoryCorner:
+            ZStack {
+                Circle().fill(.tertiary)
+                Image(systemName: "exclamationmark.triangle.fill")
+            }
+        default:
+            HStack(spacing: 4) {
+                Image(systemName: "exclamationmark.triangle.fill")
+                VStack(alignment: .leading, spacing: 3) {
+                    RoundedRectangle(cornerRadius: 2).fill(.tertiary).frame(height: 6)
+                    RoundedRectangle(cornerRadius: 2).fill(.tertiary).frame(width: 40, height: 6)
                 }
             }
         }

@@ -72,13 +72,18 @@ extension FaceRuntime {
     /// Asks the provider of `call.widget` for a timeline; the answer comes now or through `deliver`.
     private func startReload(_ call: TimelineScheduler.Call) {
         let instance = instances[call.widget]
+        guard !quarantined.contains(instance.kind) else {
+            // Quarantined: no provider call; `liftQuarantine()` asks again.
+            _ = scheduler.finish(call, .timeline(reloadAt: nil), at: time.now)
+            return
+        }
         if call.reason.isFree { statistics.intentReloads += 1 } else { statistics.budgetedReloads += 1 }
         statistics.providerCalls[instance.kind, default: 0] += 1
-        let result = withCenters(kind: instance.kind) { instance.engine.timeline(instance.context, instance.configuration) }
+        let result = guarded(instance.kind) { withCenters(kind: instance.kind) { instance.engine.timeline(instance.context, instance.configuration) } }
         switch result {
         case .completion(let invoke):
             let bridge = CompletionBridge<AnyTimeline>()
-            withCenters(kind: instance.kind) { invoke { bridge.complete($0) } }
+            guarded(instance.kind) { withCenters(kind: instance.kind) { invoke { bridge.complete($0) } } }
             let answer = bridge.finishCall { [weak self] timeline in
                 Task { await self?.deliver(call, .success(timeline)) }
             }

@@ -54,6 +54,8 @@ public actor FaceRuntime {
     var tasks: [TaskKey: Task<Void, Never>] = [:]
     var progress = false
     var warnedURLs: Set<Int> = []
+    /// Kinds whose code does not run (they crashed the face last time), until lifted.
+    public internal(set) var quarantined: Set<String>
     /// Called (from any thread) when something finished on its own — an intent, an async or
     /// late provider, a `WidgetCenter` request, an activity — and `update()` has work to do.
     nonisolated let changeHandler = Locked<(@Sendable () -> Void)?>(nil)
@@ -134,6 +136,7 @@ public actor FaceRuntime {
         self.renderDates = Array(repeating: now, count: face.slots.count)
         self.shownActivities = Array(repeating: nil, count: face.slots.count)
         self.lastStepDate = now
+        self.quarantined = settings.quarantined
     }
 
     /// Creates a runtime for `face` with the widgets and intents of `bundle`.
@@ -159,11 +162,8 @@ public actor FaceRuntime {
                               listener: { changed.withLock { $0 }?() })
         widgetCenter.setListener { changed.withLock { $0 }?() }
         widgetCenter.publish(instances.map { WidgetInfo(kind: $0.kind, family: face.slots[$0.slot].family, configuration: $0.configuration) })
-        for index in instances.indices {
-            let instance = instances[index]
-            let entry = withCenters { instance.engine.placeholder(instance.context) }
-            instances[index].entries = [entry]
-            statistics.placeholderCalls[instance.kind, default: 0] += 1
+        for index in instances.indices where !quarantined.contains(instances[index].kind) {
+            loadPlaceholder(index)
         }
         let now = time.now
         var frames = [Frame]()
@@ -227,6 +227,38 @@ public actor FaceRuntime {
         changeHandler.withLock { $0 }?()
     }
 
+    /// Asks widget `index` for its placeholder entry, which shows until its first timeline.
+    func loadPlaceholder(_ index: Int) {
+        let instance = instances[index]
+        let entry = guarded(instance.kind) { withCenters { instance.engine.placeholder(instance.context) } }
+        instances[index].entries = [entry]
+        statistics.placeholderCalls[instance.kind, default: 0] += 1
+    }
+
+    /// Lets quarantined widgets run again — their inputs changed (an app-group file, an
+    /// activity, the face file) — and reloads them.
+    /// - Returns: The frames to show (the widgets' placeholders, then what answered at once).
+    @discardableResult
+    public func liftQuarantine() -> [Frame] {
+        guard !quarantined.isEmpty else { return [] }
+        let lifted = quarantined
+        quarantined = []
+        log(.info, kind: nil, "quarantine lifted for \(lifted.sorted().joined(separator: ", ")): their inputs changed")
+        for index in instances.indices where lifted.contains(instances[index].kind) {
+            loadPlaceholder(index)
+            scheduler.requestReload(of: index)
+        }
+        progress = true
+        return step(isWakeUp: false)
+    }
+
+    /// Runs `body`, widget `kind`'s own code, with the crash guard told.
+    func guarded<R>(_ kind: String, _ body: () throws -> R) rethrows -> R {
+        settings.codeGuard?.enter(kind)
+        defer { settings.codeGuard?.leave() }
+        return try body()
+    }
+
     // MARK: - Status
 
     /// What each slot shows now.
@@ -255,7 +287,8 @@ public actor FaceRuntime {
             InstanceStatus(kind: instance.kind, slot: instance.slot, budgetUsed: scheduler.budgetUsed(by: index, at: now),
                            intentsFinished: instance.intentsFinished, intentReloadsStarted: scheduler.intentReloadsStarted(for: index),
                            isReloading: scheduler.isReloading(index),
-                           entryDates: instance.isPlaceholder ? [] : instance.entries.map(\.date), isPlaceholder: instance.isPlaceholder)
+                           entryDates: instance.isPlaceholder ? [] : instance.entries.map(\.date), isPlaceholder: instance.isPlaceholder,
+                           isQuarantined: quarantined.contains(instance.kind))
         }
     }
 

@@ -22,6 +22,11 @@ public struct RuntimeSettings: Sendable {
     public var defaults: any KeyValueStore = EmptyKeyValueStore()
     /// Where views report what a maker should fix (a missing asset or symbol), once each.
     public var warnings: WarningSink = .ignore
+    /// Told whenever a widget's own code runs (the host's crash guard), so a crash is blamed on it.
+    public var codeGuard: (any WidgetCodeGuard)?
+    /// Widget kinds that crashed the face last time: none of their code runs — they are drawn
+    /// as a placeholder with a warning mark — until `FaceRuntime.liftQuarantine()`.
+    public var quarantined: Set<String> = []
 
     /// Creates settings; every default is the documented one (budget 70, timeout 5 s, idle 30 s).
     public init(reloadBudget: Int? = 70, providerTimeout: Duration = .seconds(5), retry: RetryPolicy = RetryPolicy(),
