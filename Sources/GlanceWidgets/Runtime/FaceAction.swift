@@ -44,7 +44,9 @@ public enum FaceAction: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What a slot shows at the moment, for tests and `glance ctl status`.
-public struct SlotStatus: Sendable {
+///
+/// `@unchecked Sendable` for `entry`, which need not be `Sendable` (see `AnyEntry`).
+public struct SlotStatus: @unchecked Sendable {
     /// The kind of the widget shown, nil while a live activity shows.
     public let kind: String?
     /// The entry shown.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The entries a provider returns and when to ask it again, as WidgetKit's `Timeline`.
-public struct Timeline<EntryType: TimelineEntry>: Sendable {
+public struct Timeline<EntryType: TimelineEntry> {
     /// The entries, in any order; the runtime sorts them by date.
     public let entries: [EntryType]
     /// When the runtime asks the provider for a new timeline.
@@ -46,3 +46,6 @@ public struct TimelineReloadPolicy: Sendable, Hashable, CustomStringConvertible 
         }
     }
 }
+
+/// A timeline of `Sendable` entries is `Sendable` (entries need not be, as in WidgetKit).
+extension Timeline: Sendable where EntryType: Sendable {}

@@ -2,9 +2,9 @@ import Foundation
 
 /// One moment of a widget's timeline: the date it becomes current and what to show, as WidgetKit's `TimelineEntry`.
 ///
-/// Difference from Apple: entries must be `Sendable`, because the runtime is an actor and
-/// entries cross from providers to it.
-public protocol TimelineEntry: Sendable {
+/// As in WidgetKit, entries need not be `Sendable` (an entry may hold a class): the provider
+/// makes it and hands it over once; the runtime only reads it afterwards.
+public protocol TimelineEntry: SendableMetatype {
     /// When the entry becomes the one shown; it is never shown before (except as the first entry).
     var date: Date { get }
     /// How relevant the widget is while this entry is current, for smart stacks.

@@ -43,7 +43,13 @@ public struct WidgetDescriptor: Sendable {
 }
 
 /// A timeline entry of any widget.
-package struct AnyEntry: Sendable {
+///
+/// `@unchecked Sendable` because Apple's `TimelineEntry` is not `Sendable` (entries holding
+/// classes compile in WidgetKit, so they must here): an entry is made by its provider, handed
+/// over once in its timeline, and from then on only read by the runtime, which draws it. A
+/// provider that keeps mutating a class instance it put in an entry races with the drawing,
+/// as it would race with WidgetKit's archiving of the entry.
+package struct AnyEntry: @unchecked Sendable {
     /// The entry itself.
     package let value: any TimelineEntry
     /// Its date.

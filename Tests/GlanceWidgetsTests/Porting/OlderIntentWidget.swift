@@ -12,9 +12,8 @@ class ConfigurationIntent: INIntent {
 
 struct SimpleEntry: TimelineEntry {
     let date: Date
-    // Swift 6 mode only: Glance's TimelineEntry is still Sendable (see Docs/Widgets.md); the
-    // Swift 5 fixture (Tests/Fixtures/Swift5Widgets) declares this property as Xcode's template does.
-    nonisolated(unsafe) let configuration: ConfigurationIntent
+    // A class (the intent), as Xcode's template declares it: entries need not be Sendable.
+    let configuration: ConfigurationIntent
 }
 
 /// A class-based provider with a cache, as older widgets often have: no Sendable needed.
