@@ -19,6 +19,11 @@ extension View {
         }
     }
 
+    /// Hides the view, which keeps its place in the layout (SwiftUI's `hidden()`).
+    public func hidden() -> some View {
+        opacity(0)
+    }
+
     /// Accepted and not drawn: panels draw on black, where a dark shadow shows nothing.
     public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
         self

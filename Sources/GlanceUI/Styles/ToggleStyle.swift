@@ -29,21 +29,20 @@ public struct ToggleStyleConfiguration: @unchecked Sendable {
 
     /// The toggle's label.
     public let label: Label
-    let state: ToggleState
+    /// Whether the toggle is on (as shown, including the runtime's optimistic flip), and
+    /// `$isOn`, its binding, as in SwiftUI. Setting it changes what the rest of this render
+    /// reads; the toggle's intent, not this value, decides the next state.
+    @Binding public var isOn: Bool
     /// Whether the toggle is in a mixed state; always false for widget toggles.
     public var isMixed: Bool = false
 
-    init(label: Label, state: ToggleState) {
+    init(label: Label, isOn: Binding<Bool>) {
         self.label = label
-        self.state = state
+        _isOn = isOn
     }
 
-    /// Whether the toggle is on (as shown, including the runtime's optimistic flip). Like
-    /// SwiftUI's binding it can be set on a constant configuration; the toggle's intent, not
-    /// this value, decides the next state.
-    public var isOn: Bool {
-        get { state.isOn }
-        nonmutating set { state.isOn = newValue }
+    init(label: Label, state: ToggleState) {
+        self.init(label: label, isOn: Binding(unchecked: { state.isOn }, set: { state.isOn = $0 }))
     }
 }
 

@@ -93,22 +93,39 @@ enum ButtonTrigger {
 /// runtime shows the flipped state at once (optimistically) until the reloaded entry says
 /// otherwise. `Toggle(isOn:intent:)` comes from GlanceWidgets.
 public struct Toggle<Label: View>: View, PrimitiveView {
-    let isOn: Bool
+    let isOn: Binding<Bool>
     let intent: IntentReference?
     let label: Label
 
     /// Creates a toggle showing `isOn` that runs the referenced intent (used by `Toggle(isOn:intent:)`).
     package init(isOn: Bool, intentReference: IntentReference, @ViewBuilder label: () -> Label) {
-        self.isOn = isOn
+        self.isOn = .constant(isOn)
         self.intent = intentReference
+        self.label = label()
+    }
+
+    /// A toggle showing the value of `isOn`, as SwiftUI's `Toggle(isOn:label:)`.
+    ///
+    /// As in WidgetKit, only `Toggle(isOn:intent:)` can be pressed in a widget: this one draws
+    /// its binding's state.
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.intent = nil
         self.label = label()
     }
 
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        let shown = intent.flatMap { environment.toggleOverrides[$0] } ?? isOn
-        let configuration = ToggleStyleConfiguration(label: .init(content: ErasedContent(label)), state: ToggleState(shown))
+        let labelContent = ToggleStyleConfiguration.Label(content: ErasedContent(label))
+        let configuration: ToggleStyleConfiguration
+        if let intent {
+            let shown = environment.toggleOverrides[intent] ?? isOn.wrappedValue
+            configuration = ToggleStyleConfiguration(label: labelContent, state: ToggleState(shown))
+        } else {
+            configuration = ToggleStyleConfiguration(label: labelContent, isOn: isOn)
+        }
+        let shown = configuration.isOn
         let nodes = environment.resolveStyle(\.toggleStyles, configuration: configuration) { configuration, environment in
             GlanceUI.makeNodes(BuiltInToggle(look: .switch, configuration: configuration), in: environment)
         }
@@ -122,9 +139,29 @@ extension Toggle where Label == ToggleStyleConfiguration.Label {
     /// A toggle made from a style's configuration, drawn with the next outer style; the
     /// toggle the style belongs to stays the interactive region.
     public init(_ configuration: ToggleStyleConfiguration) {
-        isOn = configuration.isOn
+        isOn = configuration.$isOn
         intent = nil
         label = configuration.label
+    }
+}
+
+extension Toggle where Label == Text {
+    /// A toggle titled with a localized key, showing the value of `isOn`.
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(titleKey) }
+    }
+
+    /// A toggle titled with a string, showing the value of `isOn`.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+extension Toggle where Label == GlanceUI.Label<Text, Image> {
+    /// A toggle titled with a localized key and a symbol, showing the value of `isOn`.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { GlanceUI.Label(titleKey, systemImage: systemImage) }
     }
 }
 
