@@ -172,3 +172,37 @@ struct HugeAttributes: ActivityAttributes {
         }
     }
 }
+
+/// WIDGETKIT.md item 35: live-activity views follow the privacy rule in always-on.
+@Suite struct ActivityRedactionTests {
+    /// The activity's frame after dimming, on a face that hides sensitive content or not.
+    private func dimmedActivity(hiding: Bool) async throws -> (active: Bitmap, dimmed: Bitmap) {
+        let clock = ManualClock(now: t0)
+        let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
+        let activity = ActivityConfiguration(for: DeliveryAttributes.self) { context in
+            Text("\(context.attributes.courier) \(context.state.stops)").font(.title).privacySensitive()
+        }
+        let face = Face(size: Size(width: 128, height: 32), slots: [
+            Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 32), widgets: [WidgetPlacement("w")],
+                 showsLiveActivities: true),
+        ])
+        let (runtime, _) = try makeRuntime([valueWidget("w", script), activity.descriptor], face: face,
+                                           settings: testSettings(idle: .seconds(30), hidesSensitiveContent: hiding), clock: clock)
+        await runtime.start()
+        _ = try ActivityCenter.$current.withValue(runtime.activityCenter) {
+            try Activity.request(attributes: DeliveryAttributes(courier: "Ana"), content: ActivityContent(state: .init(stops: 3), staleDate: nil))
+        }
+        let active = try #require(await runtime.update().last).bitmap
+        clock.set(t0.addingTimeInterval(30))
+        let dimmed = try #require(await runtime.wakeUp().last)
+        #expect(dimmed.state == .alwaysOn)
+        return (active, dimmed.bitmap)
+    }
+
+    @Test func aLiveActivityIsRedactedInAlwaysOnWhenTheFaceHidesSensitiveContent() async throws {
+        let shown = try await dimmedActivity(hiding: false)
+        let hidden = try await dimmedActivity(hiding: true)
+        #expect(shown.active.pixels == hidden.active.pixels, "active: the same picture")
+        #expect(litCount(hidden.dimmed) > 0 && hidden.dimmed.pixels != shown.dimmed.pixels, "dimmed: the name and count are hidden")
+    }
+}

@@ -60,7 +60,10 @@ extension FaceRuntime {
         }
         if let activity = chosen, let engine = activityEngines[activity.attributesType] {
             let isStale = activity.staleDate.map { now >= $0 } ?? false
-            let key = RenderKey(activity: activity.id, revision: activity.revision, state: machine.state, reasons: 0, isStale: isStale)
+            // WIDGETKIT item 35: live-activity views are redacted in always-on as widgets are.
+            if machine.state == .alwaysOn && settings.alwaysOn.hidesSensitiveContent { environment.redactionReasons = .privacy }
+            let key = RenderKey(activity: activity.id, revision: activity.revision, state: machine.state,
+                                reasons: environment.redactionReasons.rawValue, isStale: isStale)
             if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
             // WIDGETKIT item 36: the lock-screen view, the Dynamic Island's compact pair or its minimal view, by family.
             let result = guarded(activity.attributesType) {
