@@ -97,6 +97,22 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// Apple's module names (opt-in, Linux only): a maker who adds the GlanceAppleNames product
+// compiles widget files with `import WidgetKit`, `import SwiftUI`, `import AppIntents` and
+// `import ActivityKit` unchanged, and `#if canImport(WidgetKit)` is true. Never on macOS,
+// where these names are Apple's own frameworks and modules of ours would shadow them.
+#if os(Linux)
+let appleNames = ["WidgetKit", "SwiftUI", "AppIntents", "ActivityKit"]
+package.products.append(.library(name: "GlanceAppleNames", targets: appleNames))
+package.targets += [
+    .target(name: "WidgetKit", dependencies: ["Glance"], path: "Sources/AppleNames/WidgetKit"),
+    .target(name: "SwiftUI", dependencies: ["GlanceUI"], path: "Sources/AppleNames/SwiftUI"),
+    .target(name: "AppIntents", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/AppIntents"),
+    .target(name: "ActivityKit", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/ActivityKit"),
+    .testTarget(name: "AppleNamesTests", dependencies: .init(appleNames.map { .byName(name: $0) })),
+]
+#endif
+
 // The fuzzer (Scripts/fuzz): one libFuzzer binary for everything Glance reads from outside,
 // declared only for that build, whose other targets get coverage instrumentation and
 // AddressSanitizer from Scripts/fuzz's flags.
