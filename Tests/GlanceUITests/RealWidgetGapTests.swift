@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import GlanceUI
+
+// Gaps found by compiling public widget code against Glance (Docs/Widgets.md, "Tried against
+// real code"): written here in the same style, not copied.
+private struct WeatherBadge: View {
+    let temperature: String
+    let phase: Int
+
+    var body: some View {
+        VStack(spacing: 0) {
+            Image(systemName: "cloud.rain.fill")
+                .accessibilityHidden(true)
+            Text(verbatim: temperature)
+                .accessibilityLabel("Temperature")
+                .accessibilityValue(Text(temperature))
+        }
+        .offset(y: phase.isMultiple(of: 2) ? 1 : -1)
+        .animation(.smooth(duration: 1.6), value: phase)
+        .animation(.snappy.delay(0.2), value: phase)
+        .accessibilityElement(children: .combine)
+        .accessibilityAddTraits(.isStaticText)
+    }
+}
+
+@Suite struct RealWidgetGapTests {
+    @Test func accessibilityAndAnimationModifiersCompileAndDrawNothingExtra() {
+        let plain = ascii(VStack(spacing: 0) { Image(systemName: "cloud.rain.fill"); Text(verbatim: "14°") }.offset(y: 1),
+                          width: 40, height: 30)
+        #expect(ascii(WeatherBadge(temperature: "14°", phase: 0), width: 40, height: 30) == plain)
+    }
+}
