@@ -60,6 +60,9 @@ public final class UnixSocketServer: Sendable {
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw refuse("it is not a folder but a link or a file; remove it or choose another socket path")
         }
+        guard info.st_mode & S_ISVTX == 0 else {
+            throw refuse("it is a folder shared by every user (mode \(String(info.st_mode & 0o7777, radix: 8))); put the socket in a folder of its own, such as \(folder == "/" ? "" : folder)/glance-\(geteuid())/control.sock")
+        }
         guard info.st_uid == geteuid() else {
             throw refuse("it belongs to user \(info.st_uid), not to you (user \(geteuid())); whoever owns it could replace the socket: remove it or choose another socket path")
         }
@@ -258,8 +261,8 @@ public enum UnixSocketClient {
             }
             throw UnixSocketError(path: path, operation: "connect", errno: code)
         }
-        // Only a server run by this user (or root) hears the request.
-        if let owner = UnixSocketServer.peerUserID(fd), owner != geteuid(), owner != 0 {
+        // Only a server run by this user (or root) hears the request; root may talk to any.
+        if geteuid() != 0, let owner = UnixSocketServer.peerUserID(fd), owner != geteuid(), owner != 0 {
             throw UnixSocketError(path: path, operation: "connect", message: "the glance answering there runs as user \(owner), not as you (user \(geteuid())); the request was not sent")
         }
         let failure = sendAll(fd, Array((line + "\n").utf8))

@@ -414,6 +414,10 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
         let linked = #expect(throws: UnixSocketError.self) { try ControlServer(path: link.appendingPathComponent("control.sock").path, target: target) }
         #expect(linked?.description.contains("it is not a folder but a link or a file") == true)
         #expect(!FileManager.default.fileExists(atPath: "/tmp/control.sock"))
+        // A socket straight in /tmp: advice to use a folder of its own, never to change /tmp.
+        let shared = #expect(throws: UnixSocketError.self) { try ControlServer(path: "/tmp/glance-test-\(UUID().uuidString.prefix(8)).sock", target: target) }
+        #expect(shared?.description.contains("cannot use the folder /tmp: it is a folder shared by every user (mode 1777); put the socket in a folder of its own, such as /tmp/glance-\(geteuid())/control.sock") == true,
+                "\(shared?.description ?? "")")
     }
 
     @Test func aDribblingClientCannotDelayTheStop() async throws {

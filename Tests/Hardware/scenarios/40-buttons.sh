@@ -3,7 +3,7 @@
 # (read back through glance ctl status), and the clicks run their bindings (the stack moves).
 source "$GLANCE_ROOT/Tests/Hardware/lib.sh"
 cd "$ARTIFACTS"
-export GLANCE_CONTROL_SOCKET=/tmp/glance-buttons.sock
+export GLANCE_CONTROL_SOCKET=/tmp/glance-buttons/control.sock
 
 background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$GLANCE_ROOT/Tests/Hardware/faces/stack.yaml" \
     --headless --duration 60s > run.log 2>&1

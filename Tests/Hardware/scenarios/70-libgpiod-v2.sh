@@ -4,7 +4,7 @@
 source "$GLANCE_ROOT/Tests/Hardware/lib.sh"
 cd "$ARTIFACTS"
 export LD_LIBRARY_PATH=$GLANCE_V2_LIB
-export GLANCE_CONTROL_SOCKET=/tmp/glance-v2.sock
+export GLANCE_CONTROL_SOCKET=/tmp/glance-v2/control.sock
 
 linked=$(ldd "$GLANCE_V2_BIN" | grep -o 'libgpiod\.so\.[0-9]* => [^ ]*')
 check v2-links-libgpiod-3 "the v2 build loads '$linked', expected libgpiod.so.3 from $GLANCE_V2_LIB" \
