@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 // Targets are grouped by role; dependencies point downward only (see Docs and DESIGN).
@@ -21,6 +22,9 @@ let package = Package(
         // Logging for `glance run`: the standard Swift logging API, so a maker's own providers
         // can log through the same handler (journald-friendly lines under systemd).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        // `#Preview` is a macro, and macros are written with swift-syntax: the compiler's own
+        // parser, the only supported way. Any release from Swift 6.0's on; Swift 6.3 takes 603.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"700.0.0"),
     ],
     targets: [
         // MARK: - System libraries
@@ -46,12 +50,15 @@ let package = Package(
         // The async-signal-safe part of the crash quarantine: which widget's code runs, and the
         // record a fatal signal leaves of it (GlanceLinux's CrashGuard).
         .target(name: "CCrashGuard"),
+        // Finds the types conforming to a protocol in the runtime's conformance records, so
+        // `glance preview --all` can list the previews a bundle declares.
+        .target(name: "CPreviewDiscovery"),
 
         // MARK: - Core (no operating-system access)
         // The clock and display state that the runtime, the panels and the host share.
         .target(name: "GlanceCore"),
         .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedResources"]),
-        .target(name: "GlanceUI", dependencies: ["GlanceCore", "GlanceGraphics"]),
+        .target(name: "GlanceUI", dependencies: ["GlanceCore", "GlanceGraphics", "CPreviewDiscovery", "GlancePreviewMacros"]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceCore", "GlanceUI"]),
         .target(name: "GlancePanels", dependencies: ["GlanceCore", "GlanceGraphics"]),
         .target(name: "GlanceInput"),
@@ -78,6 +85,14 @@ let package = Package(
         .executableTarget(name: "glance", dependencies: ["GlanceExamples", "GlanceHost"]),
 
         // MARK: - Build tools
+        // `#Preview`'s expansion, run by the compiler while it builds code that uses it.
+        .macro(
+            name: "GlancePreviewMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(name: "glance-embed", path: "Sources/glance-embed"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["glance-embed"]),
 

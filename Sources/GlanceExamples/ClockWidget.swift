@@ -169,3 +169,9 @@ public struct ClockWidget: Widget {
         .supportedFamilies([.accessoryRectangular, .accessoryCircular, .accessoryInline, .accessoryCorner])
     }
 }
+
+#Preview(as: .accessoryInline) {
+    ClockWidget()
+} timelineProvider: {
+    ClockProvider()
+}

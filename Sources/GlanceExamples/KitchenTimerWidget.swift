@@ -130,3 +130,16 @@ public struct KitchenTimerWidget: Widget {
         }
     }
 }
+
+#Preview("Kitchen timer", as: .content, using: KitchenTimerAttributes(name: "Tea", duration: 300)) {
+    KitchenTimerWidget()
+} contentStates: {
+    KitchenTimerAttributes.ContentState(endDate: .now.addingTimeInterval(240))
+    KitchenTimerAttributes.ContentState(endDate: .now.addingTimeInterval(240), pausedAt: .now)
+}
+
+#Preview("Kitchen timer", as: .dynamicIsland(.compact), using: KitchenTimerAttributes(name: "Tea", duration: 300)) {
+    KitchenTimerWidget()
+} contentStates: {
+    KitchenTimerAttributes.ContentState(endDate: .now.addingTimeInterval(240))
+}

@@ -239,3 +239,17 @@ public struct WeatherWidget: Widget {
         .supportedFamilies([.accessoryRectangular, .accessoryCircular, .accessoryInline, .accessoryCorner])
     }
 }
+
+#Preview("Weather", as: .accessoryRectangular) {
+    WeatherWidget()
+} timeline: {
+    WeatherEntry(date: .now, content: .report(.sample, isOutdated: false))
+    WeatherEntry(date: .now, content: .report(.sample, isOutdated: true))
+    WeatherEntry(date: .now, content: .missing)
+}
+
+#Preview("Weather", as: .accessoryCircular) {
+    WeatherWidget()
+} timeline: {
+    WeatherEntry(date: .now, content: .report(.sample, isOutdated: false))
+}

@@ -35,7 +35,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run(bundle: BundleContents) async throws {
             do {
-                let summary = try ConfigCommand.check(file: file, board: board, bundle: bundle)
+                let summary = try await ConfigCommand.check(file: file, board: board, bundle: bundle)
                 print("\(file): OK — \(summary)")
             } catch let error as ConfigurationError {
                 StandardStream.error.write("glance: \(error)\n")
@@ -45,7 +45,7 @@ struct ConfigCommand: AsyncParsableCommand {
     }
 
     /// Validates `file`, returning a one-line summary of what it describes.
-    static func check(file: String, board boardOption: String?, bundle: BundleContents) throws -> String {
+    static func check(file: String, board boardOption: String?, bundle: BundleContents) async throws -> String {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ConfigurationError(file: file, message: FileManager.default.fileExists(atPath: file) ? "cannot be read (check its permissions)" : "no such file")
         }
@@ -58,6 +58,7 @@ struct ConfigCommand: AsyncParsableCommand {
         let face = try FaceConfiguration(yaml: text, file: file)
         let board = try BoardCatalog.board(boardOption ?? face.board?.value ?? "simulator")
         try face.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
+        _ = try await FacePlan.configuredIntents(face, bundle: bundle)
         return "face for board '\(board.name)': \(face.slots.count) slots, \(face.bindings.count) bindings"
     }
 }

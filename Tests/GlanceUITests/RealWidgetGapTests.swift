@@ -25,6 +25,18 @@ private struct WeatherBadge: View {
 }
 
 @Suite struct RealWidgetGapTests {
+    /// Found by the corpus's battery widget: a capacity ring with only a label (the device's
+    /// symbol) drew an empty centre; SwiftUI shows the label there.
+    @Test func capacityGaugeWithoutCurrentValueShowsItsLabelInTheCentre() {
+        /// Lit pixels in the middle 16×16 of a 40×40 drawing (inside the ring).
+        func centre(_ view: some View) -> Int {
+            let rows = ascii(view, width: 40, height: 40).split(separator: "\n")
+            return rows[12..<28].reduce(0) { $0 + $1.dropFirst(12).prefix(16).filter { $0 == "#" }.count }
+        }
+        #expect(centre(Gauge(value: 0.5) { Text(verbatim: "T") }.gaugeStyle(.accessoryCircularCapacity)) > 0)
+        #expect(centre(Gauge(value: 0.5) { EmptyView() }.gaugeStyle(.accessoryCircularCapacity)) == 0)
+    }
+
     @Test func accessibilityAndAnimationModifiersCompileAndDrawNothingExtra() {
         let plain = ascii(VStack(spacing: 0) { Image(systemName: "cloud.rain.fill"); Text(verbatim: "14°") }.offset(y: 1),
                           width: 40, height: 30)

@@ -35,7 +35,7 @@ extension BenchCommand {
         let device = CountingI2CDevice()
         let pipeline = PanelPipeline(controller: SSD1306Controller(bus: I2CCommandDataBus(device: device)), clock: clock)
         let assembly = PanelAssembly(display: PanelDisplay(pipeline: pipeline, clock: clock, settings: .init(shiftPeriod: nil)), glass: nil)
-        guard var plan = try? FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: pipeline.pictureSize) else { return LatencyFigures() }
+        guard var plan = try? await FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: pipeline.pictureSize) else { return LatencyFigures() }
         let toggle = bundle.intentNames.first { $0 == "CompleteNextTaskIntent" }
         plan.bindings = [FacePlan.BindingKey(button: "down", gesture: .click): .stackNext]
         if let toggle { plan.bindings[FacePlan.BindingKey(button: "A", gesture: .click)] = .intent(toggle) }

@@ -43,8 +43,18 @@ public struct FaceConfiguration: Equatable, Sendable {
         public var frame: Rect?
         /// Widget kinds, in stack order.
         public var widgets: [Located<String>]
+        /// The configuration parameters of each widget (same order as `widgets`; empty for none).
+        public var parameters: [[Parameter]]
         /// True keeps the stack's order; false lets relevance pick the shown widget.
         public var pinned: Bool
+    }
+
+    /// A configuration parameter of a placed widget's intent, `name: value` under `parameters:`.
+    public struct Parameter: Equatable, Sendable {
+        /// The parameter's property name or title.
+        public var name: Located<String>
+        /// Its value as text (a list is joined with commas).
+        public var value: Located<String>
     }
 
     /// What a gesture on a button does.
@@ -143,9 +153,28 @@ public struct FaceConfiguration: Equatable, Sendable {
         guard let widgetsNode = fields["widgets"] else { throw node.error("missing 'widgets' (the widget kinds shown in this slot)") }
         let widgets = widgetsNode.node.sequence != nil ? try widgetsNode.sequence() : [widgetsNode]
         guard !widgets.isEmpty else { throw widgetsNode.error("a slot needs at least one widget kind") }
-        return Slot(family: family, frame: frame,
-                    widgets: try widgets.map { Located(value: try $0.string(), file: $0.file, line: $0.line, column: $0.column) },
+        let placed = try widgets.map(widget)
+        return Slot(family: family, frame: frame, widgets: placed.map(\.kind), parameters: placed.map(\.parameters),
                     pinned: try fields["pinned"]?.bool() ?? false)
+    }
+
+    /// A widget of a slot: its kind alone, or `kind:` with the `parameters:` of its intent.
+    private static func widget(_ node: ConfigNode) throws -> (kind: Located<String>, parameters: [Parameter]) {
+        func located(_ node: ConfigNode, _ text: String) -> Located<String> {
+            Located(value: text, file: node.file, line: node.line, column: node.column)
+        }
+        guard node.node.mapping != nil else { return (located(node, try node.string()), []) }
+        let fields = try node.mapping(allowed: ["kind", "parameters"])
+        guard let kind = fields["kind"] else { throw node.error("missing 'kind' (the widget's kind, e.g. kind: weather)") }
+        var parameters = [Parameter]()
+        if let list = fields["parameters"] {
+            for (name, keyNode, value) in try list.pairs() {
+                // A list (a multi-value parameter) is written as a YAML sequence or comma-separated.
+                let text = value.node.sequence != nil ? try value.sequence().map { try $0.string() }.joined(separator: ", ") : try value.string()
+                parameters.append(Parameter(name: located(keyNode, name), value: located(value, text)))
+            }
+        }
+        return (located(kind, try kind.string()), parameters)
     }
 
     private static func bindings(_ node: ConfigNode) throws -> [Binding] {

@@ -57,7 +57,7 @@ struct FaceAssembly {
             },
             note: { line in logger.warning("\(line)") },
             wrapI2C: parts.wrapI2C)
-        let plan = try FacePlan.make(board: parts.board, configuration: parts.face, bundle: parts.bundle, pictureSize: assembly.pictureSize)
+        let plan = try await FacePlan.make(board: parts.board, configuration: parts.face, bundle: parts.bundle, pictureSize: assembly.pictureSize)
         let assets = try parts.assets ?? assetFolder().map { try FileAssetCatalog.load(from: $0) } ?? EmptyAssetCatalog()
         let defaults: MemoryKeyValueStore
         do {
@@ -91,7 +91,7 @@ struct FaceAssembly {
         let loader: FaceHost.FaceLoader? = parts.facePath.map { path in
             { @Sendable in
                 let face = try FaceConfiguration(contentsOf: path)
-                let plan = try FacePlan.make(board: board, configuration: face, bundle: recipe.bundle, pictureSize: pictureSize)
+                let plan = try await FacePlan.make(board: board, configuration: face, bundle: recipe.bundle, pictureSize: pictureSize)
                 return (plan, try recipe.make(plan: plan))
             }
         }

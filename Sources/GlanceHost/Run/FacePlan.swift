@@ -23,19 +23,21 @@ struct FacePlan: Sendable {
 
     /// Builds the plan, using the panel's default face and bindings where the file says nothing.
     /// - Throws: `ConfigurationError` for names that do not exist (checked again here because
-    ///   the bundle is only known now).
+    ///   the bundle is only known now) and for parameters the widgets' intents refuse.
     static func make(board: BoardConfiguration, configuration: FaceConfiguration?, bundle: BundleContents,
-                     pictureSize: Size) throws -> FacePlan {
+                     pictureSize: Size) async throws -> FacePlan {
         let configuration = configuration ?? FaceConfiguration.empty
         try configuration.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
+        let intents = try await configuredIntents(configuration, bundle: bundle)
         let gray = board.panel.controller == .ssd1327
         let slots: [Slot]
         if configuration.slots.isEmpty {
             slots = defaultSlots(size: pictureSize, bundle: bundle)
         } else {
-            slots = configuration.slots.map { slot in
+            slots = zip(configuration.slots, intents).map { slot, intents in
                 Slot(family: slot.family, rect: slot.frame ?? Rect(origin: .zero, size: pictureSize),
-                     widgets: slot.widgets.map { WidgetPlacement($0.value) }, ordering: slot.pinned ? .pinned : .relevance)
+                     widgets: zip(slot.widgets, intents).map { WidgetPlacement($0.value, configuration: $1) },
+                     ordering: slot.pinned ? .pinned : .relevance)
             }
         }
         let face = Face(size: pictureSize, slots: slots, antialiased: gray)
@@ -58,6 +60,43 @@ struct FacePlan: Sendable {
             }
         }
         return FacePlan(face: face, settings: settings, bindings: bindings, appGroup: configuration.appGroup, urlHandler: configuration.urlHandler)
+    }
+
+    /// The configuration intent of every placed widget, by slot and position: nil where the face
+    /// file gives no parameters (the runtime then uses the widget's first recommendation or
+    /// its intent's defaults), else the intent made from them, entities resolved through their
+    /// queries.
+    /// - Throws: `ConfigurationError` at the parameter (or the widget) the intent refuses.
+    static func configuredIntents(_ configuration: FaceConfiguration, bundle: BundleContents) async throws
+        -> [[(any WidgetConfigurationIntent)?]] {
+        var result = [[(any WidgetConfigurationIntent)?]]()
+        for slot in configuration.slots {
+            var intents = [(any WidgetConfigurationIntent)?]()
+            for (kind, parameters) in zip(slot.widgets, slot.parameters) {
+                guard let first = parameters.first else {
+                    intents.append(nil)
+                    continue
+                }
+                guard let type = bundle.widgets.first(where: { $0.kind == kind.value })?.timeline?.intentType else {
+                    throw first.name.error("widget '\(kind.value)' has no configuration intent (it is not an AppIntentConfiguration), so it takes no parameters")
+                }
+                do {
+                    intents.append(try await IntentConfigurator.configurationIntent(type, values: parameters.map { ($0.name.value, $0.value.value) }))
+                } catch {
+                    let wanted = error.parameter.lowercased()
+                    let parameter = parameters.first { $0.name.value.lowercased() == wanted }
+                    var place = parameter?.value ?? kind
+                    var suggestion: String?
+                    if case .unknownParameter(let name, _, let known) = error {
+                        place = parameter?.name ?? kind
+                        suggestion = Suggestions.closest(to: name, in: known)
+                    }
+                    throw place.error("widget '\(kind.value)': \(error)", suggestion: suggestion)
+                }
+            }
+            result.append(intents)
+        }
+        return result
     }
 
     /// What the buttons of the presets do without a face file: the joystick moves through the

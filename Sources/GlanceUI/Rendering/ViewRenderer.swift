@@ -37,6 +37,16 @@ public enum ViewRenderer {
                             widgetURLs: context.widgetURLs, nextChange: context.nextChange, actions: context.actions)
     }
 
+    /// The size `view` chooses when offered as much room as it likes, at least 1×1 and at
+    /// most `limit` (previews with `.sizeThatFitsLayout`).
+    static func idealSize<V: View>(_ view: V, environment: EnvironmentValues, at date: Date, antialiased: Bool, limit: Size) -> Size {
+        var environment = environment
+        environment.renderDate = date
+        environment.isAntialiased = antialiased
+        let size = makeNode(view, in: environment).size(for: ProposedSize(width: nil, height: nil))
+        return Size(width: min(limit.width, max(1, size.width)), height: min(limit.height, max(1, size.height)))
+    }
+
     /// Resolves and places `view`, returning the root node (tests inspect the placed frames).
     static func layout<V: View>(_ view: V, size: Size, environment: EnvironmentValues, at date: Date, antialiased: Bool) -> LayoutNode {
         var environment = environment

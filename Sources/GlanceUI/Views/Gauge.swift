@@ -108,7 +108,9 @@ final class GaugeNode: LayoutNode {
          label: LayoutNode?, current: LayoutNode?, minimum: LayoutNode?, maximum: LayoutNode?) {
         self.style = style
         self.fraction = fraction
-        self.current = current
+        // A closed ring without a current value label shows its label in the centre instead,
+        // as SwiftUI does (battery widgets put the device's symbol there).
+        self.current = style == .accessoryCircularCapacity ? current ?? label : current
         self.minimum = minimum
         self.maximum = maximum
         // An open circular ring shows its label in the gap only when there is no range to show.

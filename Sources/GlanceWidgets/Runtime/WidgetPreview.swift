@@ -32,19 +32,8 @@ public enum WidgetPreview {
         }
     }
 
-    /// The slot size a family gets when none is given: 128×64 rectangular, 64×64 circular and
-    /// corner, 128×16 inline (the slots of a 128×64 panel's faces).
-    public static func defaultSize(for family: WidgetFamily) -> Size {
-        switch family {
-        case .accessoryRectangular: Size(width: 128, height: 64)
-        case .accessoryCircular, .accessoryCorner: Size(width: 64, height: 64)
-        case .accessoryInline: Size(width: 128, height: 16)
-        case .systemSmall: Size(width: 64, height: 64)
-        case .systemMedium: Size(width: 128, height: 64)
-        case .systemLarge: Size(width: 128, height: 128)
-        case .systemExtraLarge: Size(width: 256, height: 128)
-        }
-    }
+    /// The slot size a family gets when none is given (`WidgetFamily.defaultSlotSize`).
+    public static func defaultSize(for family: WidgetFamily) -> Size { family.defaultSlotSize }
 
     /// Draws `entry` of `widget` in `family` at `size`.
     /// - Parameters:
@@ -56,12 +45,14 @@ public enum WidgetPreview {
     ///   - assets: Named colors and images (`Color("Name")`, `Image("Name")`).
     ///   - defaults: What `@AppStorage` reads.
     ///   - warnings: Where a missing asset or symbol is reported.
+    ///   - configuration: The configuration intent (`--parameter`); nil uses the widget's default.
     /// - Throws: `PreviewError` naming the widget and what went wrong.
     public static func render(_ widget: WidgetDescriptor, family: WidgetFamily, size: Size? = nil,
                               luminanceReduced: Bool = false, entry: Entry = .snapshot, date: Date? = nil,
                               time: any HostClock, timeout: Duration = .seconds(5), antialiased: Bool = false,
                               locale: Locale? = nil, timeZone: TimeZone? = nil, assets: any AssetCatalog = EmptyAssetCatalog(),
-                              defaults: any KeyValueStore = EmptyKeyValueStore(), warnings: WarningSink = .ignore) async throws(PreviewError) -> Bitmap {
+                              defaults: any KeyValueStore = EmptyKeyValueStore(), warnings: WarningSink = .ignore,
+                              configuration: (any WidgetConfigurationIntent)? = nil) async throws(PreviewError) -> Bitmap {
         guard let engine = widget.timeline else { throw .notATimelineWidget(kind: widget.kind) }
         guard widget.supportedFamilies.contains(family) else {
             throw .unsupportedFamily(kind: widget.kind, family: family, supported: widget.supportedFamilies)
@@ -76,23 +67,19 @@ public enum WidgetPreview {
             shown = engine.placeholder(context)
             reasons.insert(.placeholder)
         case .snapshot:
-            shown = try await answer(engine.snapshot(context, nil), kind: widget.kind, time: time, timeout: timeout)
+            shown = try await answer(engine.snapshot(context, configuration), kind: widget.kind, time: time, timeout: timeout)
         case .timeline(let index):
-            let timeline = try await answer(engine.timeline(context, nil), kind: widget.kind, time: time, timeout: timeout)
+            let timeline = try await answer(engine.timeline(context, configuration), kind: widget.kind, time: time, timeout: timeout)
             guard index < timeline.entries.count else {
                 throw .entryOutOfRange(kind: widget.kind, index: index, count: timeline.entries.count)
             }
             shown = timeline.entries[index]
             moment = moment ?? shown.date
         }
-        var environment = EnvironmentValues()
-        environment.widgetFamily = family
-        environment.assetCatalog = assets
-        environment.keyValueStore = defaults
-        environment.warningSink = warnings
-        environment.isLuminanceReduced = luminanceReduced
+        let settings = PreviewSettings(time: time, antialiased: antialiased, luminanceReduced: luminanceReduced, assets: assets,
+                                       defaults: defaults, warnings: warnings)
+        var environment = settings.environment(family: family)
         environment.redactionReasons = reasons
-        environment.showsWidgetContainerBackground = !family.rawValue.hasPrefix("accessory")
         if let locale { environment.locale = locale }
         if let timeZone {
             environment.timeZone = timeZone
@@ -155,6 +142,12 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible {
     case entryOutOfRange(kind: String, index: Int, count: Int)
     /// The kind names a live activity's configuration, which has no timeline.
     case notATimelineWidget(kind: String)
+    /// A preview's widget stands for no widget (`EmptyWidgetConfiguration`).
+    case noWidget(type: String)
+    /// A live activity preview's widget is not the `ActivityConfiguration` of its attributes.
+    case notAnActivity(kind: String, attributes: String)
+    /// A preview's timeline holds an entry of another type than the widget's provider.
+    case wrongEntryType(kind: String, index: Int, expected: String, got: String)
 
     /// A message naming the widget and the way out.
     public var description: String {
@@ -169,6 +162,12 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible {
             "widget “\(kind)”: the timeline has \(count) entr\(count == 1 ? "y" : "ies"); --entry \(index) is out of range (use 0…\(max(0, count - 1)))"
         case .notATimelineWidget(let kind):
             "“\(kind)” is a live activity's configuration, not a timeline widget"
+        case .noWidget(let type):
+            "\(type) stands for no widget (its configuration is empty)"
+        case .notAnActivity(let kind, let attributes):
+            "widget “\(kind)” is not the ActivityConfiguration of \(attributes), so it cannot preview its content states"
+        case .wrongEntryType(let kind, let index, let expected, let got):
+            "widget “\(kind)”: timeline entry \(index) is a \(got), but the widget draws \(expected) entries"
         }
     }
 }

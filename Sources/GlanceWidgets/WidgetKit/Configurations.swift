@@ -13,6 +13,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration, Primitive
                                           timeline: provider.getTimeline(in:completion:)))
         let engine = TimelineEngine(
             intentType: nil,
+            entryType: Provider.Entry.self,
             placeholder: { AnyEntry(calls.value.placeholder($0)) },
             snapshot: { context, _ in
                 .completion { completion in calls.value.snapshot(context) { completion(AnyEntry($0)) } }
@@ -50,6 +51,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
                                           timeline: provider.timeline(for:in:), recommendations: provider.recommendations))
         let engine = TimelineEngine(
             intentType: intent,
+            entryType: Provider.Entry.self,
             placeholder: { AnyEntry(calls.value.placeholder($0)) },
             snapshot: { context, value in
                 let intent = value as? Intent ?? calls.value.recommendations().first?.intent ?? Intent()
@@ -95,6 +97,7 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
                                           timeline: provider.getTimeline(for:in:completion:), configuration: configuration))
         let engine = TimelineEngine(
             intentType: nil,
+            entryType: Provider.Entry.self,
             placeholder: { AnyEntry(calls.value.placeholder($0)) },
             snapshot: { context, _ in
                 .completion { completion in

@@ -86,6 +86,8 @@ package enum ProviderCall<Result: Sendable>: Sendable {
 package struct TimelineEngine: Sendable {
     /// The configuration intent type of an `AppIntentConfiguration`, nil for a static one.
     package let intentType: (any WidgetConfigurationIntent.Type)?
+    /// The provider's entry type, the only one `content` draws.
+    package let entryType: any TimelineEntry.Type
     package let placeholder: @Sendable (TimelineProviderContext) -> AnyEntry
     package let snapshot: @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyEntry>
     package let timeline: @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyTimeline>
@@ -94,11 +96,13 @@ package struct TimelineEngine: Sendable {
     /// intent uses the first one's intent (see `defaultConfiguration`).
     package let recommendations: @Sendable () -> [WidgetRecommendation]
 
-    package init(intentType: (any WidgetConfigurationIntent.Type)?, placeholder: @escaping @Sendable (TimelineProviderContext) -> AnyEntry,
+    package init(intentType: (any WidgetConfigurationIntent.Type)?, entryType: any TimelineEntry.Type,
+                 placeholder: @escaping @Sendable (TimelineProviderContext) -> AnyEntry,
                  snapshot: @escaping @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyEntry>,
                  timeline: @escaping @Sendable (TimelineProviderContext, (any WidgetConfigurationIntent)?) -> ProviderCall<AnyTimeline>,
                  content: ViewFactory<AnyEntry>, recommendations: @escaping @Sendable () -> [WidgetRecommendation] = { [] }) {
         self.intentType = intentType
+        self.entryType = entryType
         self.placeholder = placeholder
         self.snapshot = snapshot
         self.timeline = timeline

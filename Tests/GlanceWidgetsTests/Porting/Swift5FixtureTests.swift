@@ -20,8 +20,11 @@ import Testing
                      "no GlanceWidgets module next to the test executable at \(buildDirectory.path)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // The C modules GlanceWidgets imports, and the plugin that expands #Preview.
         process.arguments = ["swiftc", "-typecheck", "-swift-version", "5", "-I", modules.path,
-                             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CPNG/module.modulemap").path]
+                             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CPNG/module.modulemap").path,
+                             "-Xcc", "-fmodule-map-file=" + buildDirectory.appendingPathComponent("CPreviewDiscovery.build/module.modulemap").path,
+                             "-load-plugin-executable", buildDirectory.appendingPathComponent("GlancePreviewMacros-tool").path + "#GlancePreviewMacros"]
             + sources.map { fixture.appendingPathComponent($0).path }
         let output = Pipe()
         process.standardOutput = output
