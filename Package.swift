@@ -125,6 +125,14 @@ package.targets += [
     .target(name: "AppIntents", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/AppIntents"),
     .target(name: "ActivityKit", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/ActivityKit"),
     .testTarget(name: "AppleNamesTests", dependencies: .init(appleNames.map { .byName(name: $0) })),
+    // The compatibility corpus: lock-screen widgets written as iOS apps write them, compiled
+    // twice from the same files (Tests/CorpusSwift5 links to Tests/Corpus), in Swift 6 and in
+    // Swift 5 language mode, and drawn from their #Previews against golden images.
+    .target(name: "GlanceCorpus", dependencies: .init(appleNames.map { .byName(name: $0) }), path: "Tests/Corpus"),
+    .target(name: "GlanceCorpusSwift5", dependencies: .init(appleNames.map { .byName(name: $0) }), path: "Tests/CorpusSwift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(name: "GlanceCorpusTests", dependencies: ["GlanceCorpus", "GlanceCorpusSwift5", "Glance", "GlanceTesting"],
+                exclude: ["Golden"]),
 ]
 #endif
 

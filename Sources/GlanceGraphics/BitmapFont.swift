@@ -77,8 +77,13 @@ public struct BitmapFont: Sendable {
     /// True when the font has its own glyph for `scalar`.
     public func contains(_ scalar: Unicode.Scalar) -> Bool { glyphs[scalar.value] != nil }
 
-    /// The glyph for `scalar`, or the fallback box when the font has none.
-    public func glyph(for scalar: Unicode.Scalar) -> Glyph { glyphs[scalar.value] ?? fallback }
+    /// The glyph for `scalar`; a space for other spaces the font lacks (Foundation writes
+    /// "11:17\u{202F}AM" with a narrow no-break space); else the fallback box.
+    public func glyph(for scalar: Unicode.Scalar) -> Glyph {
+        if let glyph = glyphs[scalar.value] { return glyph }
+        if scalar.properties.generalCategory == .spaceSeparator, let space = glyphs[0x20] { return space }
+        return fallback
+    }
 
     /// Every code point the font covers, sorted.
     public var coverage: [Unicode.Scalar] { glyphs.keys.sorted().compactMap(Unicode.Scalar.init) }

@@ -157,3 +157,16 @@ private extension String {
             .joined(separator: "\n")
     }
 }
+
+/// Found by the corpus's calendar and delivery widgets: `Text(date, style: .time)` gives
+/// "11:17\u{202F}AM", and the narrow no-break space drew as the missing-glyph box.
+@Suite struct SpaceFallbackTests {
+    @Test func spacesTheFontLacksAreDrawnAsItsSpace() throws {
+        let font = try #require(FontCatalog.standard.font(size: 10))
+        #expect(!font.contains("\u{202F}"))
+        #expect(font.width(of: "11:17\u{202F}AM") == font.width(of: "11:17 AM"))
+        #expect(font.width(of: "1\u{00A0}2") == font.width(of: "1 2"))
+        // Other missing characters still show the box.
+        #expect(font.glyph(for: "\u{E000}").advance == font.glyph(for: "\u{E001}").advance)
+    }
+}

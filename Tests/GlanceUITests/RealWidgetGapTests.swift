@@ -43,3 +43,20 @@ private struct WeatherBadge: View {
         #expect(ascii(WeatherBadge(temperature: "14°", phase: 0), width: 40, height: 30) == plain)
     }
 }
+
+/// Found by the corpus's glucose widget: a `Path` drawn as a view is in its own coordinates,
+/// from its frame's corner, as SwiftUI draws it; it was drawn from the panel's corner.
+@Suite struct PathViewTests {
+    @Test func pathViewIsDrawnInItsOwnFrame() {
+        let line = Path { path in
+            path.move(to: CGPoint(x: 0, y: 2))
+            path.addLine(to: CGPoint(x: 9, y: 2))
+        }
+        let placed = ascii(VStack(spacing: 0) { Color.clear.frame(height: 10); line.stroke(lineWidth: 1).frame(width: 10, height: 5) }
+            .frame(width: 20, height: 20, alignment: .topLeading), width: 20, height: 20)
+        let rows = placed.split(separator: "\n", omittingEmptySubsequences: false)
+        // The 10-pixel frame is centred in the 20-pixel column (x 5…14), 10 rows down.
+        #expect(rows[10..<15].contains { $0.dropFirst(5).hasPrefix("#########") }, "\n\(placed)")
+        #expect(rows[0..<10].allSatisfy { !$0.contains("#") }, "drawn at the panel's corner:\n\(placed)")
+    }
+}

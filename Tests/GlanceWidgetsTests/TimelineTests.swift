@@ -223,6 +223,38 @@ import Testing
     }
 }
 
+/// Reads the clock in its body, as `Text(Date(), style: .timer)` does, and counts its evaluations.
+private struct ElapsedView: View {
+    let clock: ManualClock
+
+    var body: some View {
+        IntentJournal.record("item34-body")
+        return Text(clock.now, style: .timer)
+    }
+}
+
+extension TimelineTests {
+    @Test func item34_bodyRunsOncePerEntrySoATimerFromNowCountsUp() async throws {
+        let clock = ManualClock(now: t0)
+        let script = Script(clock: clock) { _, now in .timeline([TestEntry(date: now)], .never) }
+        let elapsed = widget("elapsed", script) { _ in ElapsedView(clock: clock) }
+        let (runtime, _) = try makeRuntime([elapsed], face: column(["elapsed"]), settings: testSettings(idle: .seconds(86_400)), clock: clock)
+        let started = await runtime.start()
+        // Once for the placeholder drawn at start, once for the entry.
+        let evaluations = IntentJournal.count("item34-body")
+        #expect(evaluations == 2)
+        let run = await drive(runtime, clock, until: t0.addingTimeInterval(5), inclusive: true)
+        // 0:00 at the entry, then 0:01 … 0:05: a new picture every second, from one body.
+        #expect(run.frames.count == 5, "wake-ups: \(run.wakeUps)")
+        #expect(IntentJournal.count("item34-body") == evaluations)
+        let expected = ViewRenderer.render(Text(t0, style: .timer), size: Size(width: 128, height: 32),
+                                           environment: { var e = EnvironmentValues(); e.widgetFamily = .accessoryRectangular; return e }(),
+                                           at: t0.addingTimeInterval(5)).bitmap
+        #expect(run.frames.last?.bitmap == expected || litCount(run.frames.last!.bitmap) == litCount(expected))
+        #expect(started.last?.bitmap != run.frames.last?.bitmap)
+    }
+}
+
 /// A configuration intent with no parameters.
 struct EmptyConfiguration: WidgetConfigurationIntent {
     static let title: LocalizedStringResource = "Nothing to Configure"

@@ -1,3 +1,4 @@
+import Foundation
 /// One element of the resolved view tree: it answers size proposals, is placed in a
 /// rectangle, and draws itself. Built-in views create nodes; user views expand into them.
 class LayoutNode {
@@ -32,6 +33,16 @@ class LayoutNode {
     /// it was measured with.
     final func proposal(thatChose size: Size) -> ProposedSize {
         proposalBySize[size] ?? ProposedSize(size)
+    }
+
+    /// Makes the node ready to be laid out and drawn again at `date` without building it again
+    /// from its view, so a view's `body` runs once per entry (WIDGETKIT item 34): sizes are
+    /// measured afresh, and nodes whose content depends on the moment (live text, timer
+    /// progress, canvases) re-evaluate it. Overrides call `super`.
+    func refresh(at date: Date) {
+        sizeCache = [:]
+        proposalBySize = [:]
+        for child in children { child.refresh(at: date) }
     }
 
     /// Computes the size this node chooses for `proposal`. Override point.

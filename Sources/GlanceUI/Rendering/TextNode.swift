@@ -62,16 +62,19 @@ final class TextNode: LayoutNode {
         }
     }
 
-    private let runs: [ResolvedRun]
+    private var runs: [ResolvedRun]
+    /// The runs as written (live content unevaluated) and what evaluating them needs.
+    private let sources: [Text.Content]
+    private let liveContext: LiveTextContext
     private let lineLimit: Int?
     private let alignment: TextAlignment
     private let minimumScaleFactor: CGFloat
     private let scale: CGFloat
     private let redacted: Bool
-    private let nextChange: Date?
+    private var nextChange: Date?
     private var placed: Layout?
     /// The characters shown, for tests and accessibility-style dumps.
-    let plainText: String
+    private(set) var plainText: String
 
     init(text: Text, environment: EnvironmentValues) {
         let context = LiveTextContext(date: environment.renderDate, locale: environment.locale,
@@ -98,6 +101,8 @@ final class TextNode: LayoutNode {
                                     strikethrough: decoration(run.strikethrough ?? environment.textStrikethrough)))
         }
         self.runs = runs
+        self.sources = text.runs.map(\.content)
+        self.liveContext = context
         self.plainText = runs.map(\.content).joined()
         self.nextChange = nextChange
         self.lineLimit = environment.lineLimit
@@ -110,6 +115,22 @@ final class TextNode: LayoutNode {
         self.minimumScaleFactor = min(1, max(0.01, environment.minimumScaleFactor))
         self.scale = environment.displayScale
         self.redacted = environment.redactsContent
+    }
+
+    /// Evaluates live content (timers, relative dates) again at `date`.
+    override func refresh(at date: Date) {
+        super.refresh(at: date)
+        let context = LiveTextContext(date: date, locale: liveContext.locale, timeZone: liveContext.timeZone, reduced: liveContext.reduced)
+        var nextChange: Date?
+        for (index, source) in sources.enumerated() {
+            let (string, change) = LiveText.evaluate(source, in: context)
+            if let change { nextChange = min(nextChange ?? change, change) }
+            runs[index].content = string
+        }
+        self.nextChange = nextChange
+        plainText = runs.map(\.content).joined()
+        placed = nil
+        layouts = [:]
     }
 
     // MARK: - Layout

@@ -30,11 +30,15 @@ public enum ViewRenderer {
     ///   - antialiased: True for gray panels (soft edges); false draws crisp 1-bit edges.
     public static func render<V: View>(_ view: V, size: Size, environment: EnvironmentValues = EnvironmentValues(),
                                        at date: Date, antialiased: Bool = false) -> RenderResult {
-        let root = layout(view, size: size, environment: environment, at: date, antialiased: antialiased)
-        var context = RenderContext(bitmap: Bitmap(size: size, antialiasing: antialiased), date: date)
-        root.draw(in: &context)
-        return RenderResult(bitmap: context.bitmap, interactiveRegions: context.interactiveRegions,
-                            widgetURLs: context.widgetURLs, nextChange: context.nextChange, actions: context.actions)
+        prepare(view, size: size, environment: environment, at: date, antialiased: antialiased).render(at: date)
+    }
+
+    /// Resolves `view` to its layout tree once (every `body` runs now), to be drawn at `date`
+    /// and at later moments without running `body` again (WIDGETKIT item 34).
+    package static func prepare<V: View>(_ view: V, size: Size, environment: EnvironmentValues, at date: Date,
+                                         antialiased: Bool) -> PreparedView {
+        PreparedView(root: makeRoot(view, size: size, environment: environment, at: date, antialiased: antialiased),
+                     size: size, antialiased: antialiased, builtAt: date)
     }
 
     /// The size `view` chooses when offered as much room as it likes, at least 1×1 and at
@@ -49,6 +53,15 @@ public enum ViewRenderer {
 
     /// Resolves and places `view`, returning the root node (tests inspect the placed frames).
     static func layout<V: View>(_ view: V, size: Size, environment: EnvironmentValues, at date: Date, antialiased: Bool) -> LayoutNode {
+        let root = makeRoot(view, size: size, environment: environment, at: date, antialiased: antialiased)
+        place(root, in: size)
+        return root
+    }
+
+    /// Resolves `view` to its root node, with the family's treatment of the root (one inline
+    /// line; circular families clipped to their circle).
+    private static func makeRoot<V: View>(_ view: V, size: Size, environment: EnvironmentValues, at date: Date,
+                                          antialiased: Bool) -> LayoutNode {
         var environment = environment
         environment.renderDate = date
         environment.isAntialiased = antialiased
@@ -64,9 +77,46 @@ public enum ViewRenderer {
                                 shape: ContainerRelativeShape(), environment: environment)
             }
         }
+        return root
+    }
+
+    /// Proposes `size` to `root` and places it centred.
+    fileprivate static func place(_ root: LayoutNode, in size: Size) {
         let chosen = root.size(for: ProposedSize(size))
         let offset = LayoutNode.offset(of: root, size: chosen, in: size, alignment: .center)
         root.place(in: Rect(origin: offset, size: chosen))
-        return root
+    }
+}
+
+/// A view resolved to its layout tree, drawn at any moment: live text, timer progress and
+/// canvases are evaluated at the moment drawn, but no `body` runs again, so
+/// `Text(Date(), style: .timer)` written in a `body` counts from when the tree was built
+/// (WIDGETKIT item 34). Not thread-safe: one owner draws it.
+package final class PreparedView {
+    private let root: LayoutNode
+    private let size: Size
+    private let antialiased: Bool
+    /// The moment the nodes were built for, until they are drawn at another.
+    private var evaluatedAt: Date
+
+    fileprivate init(root: LayoutNode, size: Size, antialiased: Bool, builtAt date: Date) {
+        self.root = root
+        self.size = size
+        self.antialiased = antialiased
+        self.evaluatedAt = date
+        ViewRenderer.place(root, in: size)
+    }
+
+    /// Lays the tree out again for `date` if needed and draws it.
+    package func render(at date: Date) -> RenderResult {
+        if date != evaluatedAt {
+            root.refresh(at: date)
+            ViewRenderer.place(root, in: size)
+            evaluatedAt = date
+        }
+        var context = RenderContext(bitmap: Bitmap(size: size, antialiasing: antialiased), date: date)
+        root.draw(in: &context)
+        return RenderResult(bitmap: context.bitmap, interactiveRegions: context.interactiveRegions,
+                            widgetURLs: context.widgetURLs, nextChange: context.nextChange, actions: context.actions)
     }
 }

@@ -106,30 +106,57 @@ struct BuiltInProgressView: View, PrimitiveView {
             guard let nodes = content?.make(small), !nodes.isEmpty else { return nil }
             return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
         }
-        let fraction: Double
-        var nextChange: Date?
-        let now = environment.renderDate
-        switch configuration.value {
-        case .fraction(let value):
-            fraction = value
-        case .indeterminate:
-            fraction = 0.25
-        case .timer(let range, let countsDown):
-            let duration = range.upperBound.timeIntervalSince(range.lowerBound)
-            let elapsed = min(max(0, now.timeIntervalSince(range.lowerBound)), max(0, duration))
-            let progress = duration > 0 ? elapsed / duration : 1
-            fraction = countsDown ? 1 - progress : progress
-            if now < range.upperBound {
-                // Redraw about every 1 % of the interval (at most once a second, once a minute
-                // in always-on), which moves a 128-pixel bar by about a pixel.
-                let step = max(environment.isLuminanceReduced ? 60 : 1, duration / 100)
-                nextChange = now < range.lowerBound ? range.lowerBound : min(range.upperBound, now.addingTimeInterval(step))
-            }
-        }
         let style: GaugeStyleKind = kind == .circular ? .accessoryCircularCapacity : .accessoryLinearCapacity
+        let fraction: Double
+        switch configuration.value {
+        case .fraction(let value): fraction = value
+        case .indeterminate: fraction = 0.25
+        case .timer: fraction = 0
+        }
         let gauge = GaugeNode(style: style, fraction: fraction, environment: environment,
                               label: node(configuration.label?.content), current: node(configuration.currentValueLabel?.content),
                               minimum: nil, maximum: nil)
-        return [nextChange.map { ChangeNoteNode(gauge, nextChange: $0) } ?? gauge]
+        guard case .timer(let range, let countsDown) = configuration.value else { return [gauge] }
+        let timer = TimerProgressNode(gauge, range: range, countsDown: countsDown, reduced: environment.isLuminanceReduced)
+        timer.refresh(at: environment.renderDate)
+        return [timer]
+    }
+}
+
+/// A progress view over a timer interval: its fill is computed for the moment drawn, again
+/// at every redraw of the same tree (WIDGETKIT item 34).
+final class TimerProgressNode: WrapperNode {
+    private let gauge: GaugeNode
+    private let range: ClosedRange<Date>
+    private let countsDown: Bool
+    private let reduced: Bool
+    private var nextChange: Date?
+
+    init(_ gauge: GaugeNode, range: ClosedRange<Date>, countsDown: Bool, reduced: Bool) {
+        self.gauge = gauge
+        self.range = range
+        self.countsDown = countsDown
+        self.reduced = reduced
+        super.init(gauge)
+    }
+
+    override func refresh(at now: Date) {
+        super.refresh(at: now)
+        let duration = range.upperBound.timeIntervalSince(range.lowerBound)
+        let elapsed = min(max(0, now.timeIntervalSince(range.lowerBound)), max(0, duration))
+        let progress = duration > 0 ? elapsed / duration : 1
+        gauge.fraction = countsDown ? 1 - progress : progress
+        nextChange = nil
+        if now < range.upperBound {
+            // Redraw about every 1 % of the interval (at most once a second, once a minute
+            // in always-on), which moves a 128-pixel bar by about a pixel.
+            let step = max(reduced ? 60 : 1, duration / 100)
+            nextChange = now < range.lowerBound ? range.lowerBound : min(range.upperBound, now.addingTimeInterval(step))
+        }
+    }
+
+    override func draw(in context: inout RenderContext) {
+        if let nextChange { context.noteChange(at: nextChange) }
+        child.draw(in: &context)
     }
 }

@@ -34,11 +34,17 @@ public struct Canvas<Symbols: View>: View, PrimitiveView {
 /// Lays out a `Canvas` (it takes what it is offered) and runs its renderer when drawn.
 final class CanvasNode: LayoutNode {
     private let renderer: (inout GraphicsContext, CGSize) -> Void
-    private let environment: EnvironmentValues
+    private var environment: EnvironmentValues
 
     init(renderer: @escaping (inout GraphicsContext, CGSize) -> Void, environment: EnvironmentValues) {
         self.renderer = renderer
         self.environment = environment
+    }
+
+    /// Text drawn into the canvas is evaluated at the moment drawn.
+    override func refresh(at date: Date) {
+        super.refresh(at: date)
+        environment.renderDate = date
     }
 
     override func sizeThatFits(_ proposal: ProposedSize) -> Size {

@@ -91,7 +91,7 @@ extension Gauge where BoundsLabel == EmptyView {
 /// Draws gauges (and circular / linear progress views, which share the geometry).
 final class GaugeNode: LayoutNode {
     let style: GaugeStyleKind
-    let fraction: Double
+    var fraction: Double
     let label: LayoutNode?
     let current: LayoutNode?
     let minimum: LayoutNode?

@@ -103,21 +103,6 @@ extension ProgressView where CurrentValueLabel == Text {
     }
 }
 
-/// Reports when its child's live content next changes.
-final class ChangeNoteNode: WrapperNode {
-    let nextChange: Date
-
-    init(_ child: LayoutNode, nextChange: Date) {
-        self.nextChange = nextChange
-        super.init(child)
-    }
-
-    override func draw(in context: inout RenderContext) {
-        context.noteChange(at: nextChange)
-        child.draw(in: &context)
-    }
-}
-
 /// The backdrop of accessory widgets, as WidgetKit's `AccessoryWidgetBackground`: the slot's
 /// shape filled with a faint tone on gray panels (half as bright when luminance is reduced).
 ///

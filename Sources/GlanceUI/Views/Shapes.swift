@@ -298,13 +298,16 @@ final class ShapeNode: LayoutNode {
     /// boundaries and come out ragged, so the outline moves half a pixel inwards there: the
     /// stroke then runs through pixel centres and stays regular on every side.
     func outline(crisp: Bool = false) -> Path {
-        var rect = CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+        // A shape describes itself in its own frame, from (0, 0), as in SwiftUI (so a `Path`
+        // drawn as a view keeps its own coordinates), and then moves to where it was placed.
+        var rect = CGRect(x: 0, y: 0, width: frame.width, height: frame.height)
         if crisp, centredOnEdge, let stroke, CGFloat(stroke.style.lineWidth).pixels % 2 == 1 { rect = rect.insetBy(dx: 0.5, dy: 0.5) }
         var path = shape.path(in: rect)
         for rotation in rotations {
             path = RotatedShape(base: path, angle: rotation.angle, anchor: rotation.anchor).path(in: rect)
         }
-        return path
+        let dx = Double(frame.minX), dy = Double(frame.minY)
+        return dx == 0 && dy == 0 ? path : path.mapPoints { PointF(x: $0.x + dx, y: $0.y + dy) }
     }
 
     override func draw(in context: inout RenderContext) {

@@ -66,11 +66,9 @@ extension FaceRuntime {
                                 reasons: environment.redactionReasons.rawValue, isStale: isStale)
             if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
             // WIDGETKIT item 36: the lock-screen view, the Dynamic Island's compact pair or its minimal view, by family.
-            let result = guarded(activity.attributesType) {
-                let view = withCenters { engine.view(for: geometry.family, activity, isStale: isStale) }
-                return ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now, antialiased: face.antialiased)
+            return draw(slot: slot, key: key, kind: activity.attributesType, environment: environment, at: now) {
+                engine.view(for: geometry.family, activity, isStale: isStale)
             }
-            return remember(result, slot: slot, key: key, at: now)
         }
         let index = stacks[slot].visible
         let instance = instances[index]
@@ -90,11 +88,9 @@ extension FaceRuntime {
         let key = RenderKey(instance: index, entryIndex: entryIndex, generation: instance.generation, isPlaceholder: instance.isPlaceholder,
                             state: machine.state, reasons: reasons.rawValue, overrides: instance.toggleOverrides)
         if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
-        let rendered = guarded(instance.kind) {
-            let view = withCenters { instance.engine.content(instance.entries[entryIndex]) }
-            return ViewRenderer.render(view, size: geometry.rect.size, environment: environment, at: now, antialiased: face.antialiased)
+        let result = draw(slot: slot, key: key, kind: instance.kind, environment: environment, at: now) {
+            instance.engine.content(instance.entries[entryIndex])
         }
-        let result = remember(rendered, slot: slot, key: key, at: now)
         if result.widgetURLs.count > 1, !warnedURLs.contains(index) {
             warnedURLs.insert(index)
             log(.warning, kind: instance.kind, "\(result.widgetURLs.count) widgetURL modifiers in one widget; the first, \(result.widgetURLs[0]), is used")
@@ -105,6 +101,22 @@ extension FaceRuntime {
             }
         }
         return result
+    }
+
+    /// Draws the slot's view at `now`. The view is resolved to its layout tree (every `body`
+    /// runs) only when the render key changed — a new entry, display state, redaction or
+    /// toggle state; while the key stays, live content is redrawn from the same tree, so a
+    /// body runs once per entry (WIDGETKIT item 34).
+    private func draw(slot: Int, key: RenderKey, kind: String, environment: EnvironmentValues, at now: Date,
+                      _ view: () -> AnyView) -> RenderResult {
+        let size = face.slots[slot].rect.size
+        let result = guarded(kind) { () -> RenderResult in
+            if renderKeys[slot] == key, let prepared = preparedViews[slot] { return prepared.render(at: now) }
+            let prepared = ViewRenderer.prepare(withCenters(view), size: size, environment: environment, at: now, antialiased: face.antialiased)
+            preparedViews[slot] = prepared
+            return prepared.render(at: now)
+        }
+        return remember(result, slot: slot, key: key, at: now)
     }
 
     /// The slot's last render, if it was made from `key` and no live content has changed since.

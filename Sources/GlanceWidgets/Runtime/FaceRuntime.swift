@@ -39,6 +39,9 @@ public actor FaceRuntime {
     /// What each slot's last render was made from, and when, to skip renders that would not differ.
     var renderKeys: [RenderKey?]
     var renderDates: [Date]
+    /// Each slot's views resolved for its render key, redrawn as live content changes without
+    /// running `body` again (WIDGETKIT item 34).
+    var preparedViews: [PreparedView?]
     var shownActivities: [String?]
     var lastBitmap: Bitmap?
     /// The slots as last drawn, without the focus ring.
@@ -133,6 +136,7 @@ public actor FaceRuntime {
         self.machine = AlwaysOnMachine(settings: settings.alwaysOn, now: now)
         self.renders = Array(repeating: nil, count: face.slots.count)
         self.renderKeys = Array(repeating: nil, count: face.slots.count)
+        self.preparedViews = Array(repeating: nil, count: face.slots.count)
         self.renderDates = Array(repeating: now, count: face.slots.count)
         self.shownActivities = Array(repeating: nil, count: face.slots.count)
         self.lastStepDate = now
