@@ -60,3 +60,22 @@ private struct WeatherBadge: View {
         #expect(rows[0..<10].allSatisfy { !$0.contains("#") }, "drawn at the panel's corner:\n\(placed)")
     }
 }
+
+/// Found by the corpus (weather, calendar, glucose, steps…): a spacer in a row took an equal
+/// share from a text that would fit, so "Cupertino" drew as "Cuper…"; in SwiftUI the spacer
+/// takes what the views leave.
+@Suite struct SpacerShareTests {
+    @Test func aSpacerDoesNotTakeRoomATextNeeds() {
+        let title = Text(verbatim: "Cupertino").font(.system(size: 16, weight: .bold))
+        let row = ascii(HStack { title; Spacer(); Text(verbatim: "H:18°") }.frame(width: 128, height: 20), width: 128, height: 20)
+        let alone = ascii(HStack { title; Spacer() }.frame(width: 128, height: 20), width: 128, height: 20)
+        // The title draws exactly as it does with the whole row to itself.
+        let columns = 0..<70
+        func left(_ picture: String) -> [Substring] { picture.split(separator: "\n").map { $0.prefix(columns.upperBound) } }
+        #expect(left(row) == left(alone), "\n\(row)")
+        // The spacer still gives way when the views need every pixel.
+        let tight = ascii(HStack(spacing: 0) { Text(verbatim: "WWWWWWWWWWWWWWWWWWWW"); Spacer(minLength: 6); Text(verbatim: "x") }
+            .frame(width: 60, height: 14), width: 60, height: 14)
+        #expect(tight.contains("#"))
+    }
+}

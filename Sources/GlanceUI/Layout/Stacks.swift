@@ -58,17 +58,26 @@ final class StackNode: LayoutNode {
         for priority in priorities {
             let lowerReserve = priorities.filter { $0 < priority }.reduce(0) { $0 + (reserved[$1] ?? 0) }
             var available = max(0, remaining - lowerReserve)
-            // Least flexible first, so rigid children get what they need and flexible ones share the rest.
-            var group = nodes.indices.filter { nodes[$0].layoutPriority == priority }
-            group.sort { flexibility(of: $0, across: across) < flexibility(of: $1, across: across) }
-            var count = group.count
-            for index in group {
-                let offer = available / max(1, count)
-                let size = nodes[index].size(for: ProposedSize.along(axis, offer, across: across))
+            // Least flexible first, so rigid children get what they need and flexible ones share
+            // the rest. Spacers come last and only hold their minimum meanwhile: as in SwiftUI,
+            // a spacer takes what the views leave, it does not take a share from a text that
+            // would fit (HStack { Text(title); Spacer(); Text(value) }).
+            let members = nodes.indices.filter { nodes[$0].layoutPriority == priority }
+            var views = members.filter { !nodes[$0].isSpacer }
+            views.sort { flexibility(of: $0, across: across) < flexibility(of: $1, across: across) }
+            let spacers = members.filter { nodes[$0].isSpacer }
+            let spacerReserve = spacers.reduce(0) { $0 + nodes[$1].size(for: ProposedSize.along(axis, 0, across: across))[axis] }
+            func offer(_ space: Int, to index: Int) {
+                let size = nodes[index].size(for: ProposedSize.along(axis, space, across: across))
                 sizes[index] = size
                 available = max(0, available - size[axis])
                 remaining -= size[axis]
-                count -= 1
+            }
+            for (position, index) in views.enumerated() {
+                offer(max(0, available - spacerReserve) / (views.count - position), to: index)
+            }
+            for (position, index) in spacers.enumerated() {
+                offer(available / (spacers.count - position), to: index)
             }
         }
         return sizes
