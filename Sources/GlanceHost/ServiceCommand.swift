@@ -51,6 +51,20 @@ struct ServiceCommand: ParsableCommand {
 
         func run() throws {
             let unit = try ServiceCommand.unit(for: options)
+            if options.user == "glance" {
+                // The system user owns nothing else: the program and the face file must be open to others.
+                let files = [(ServiceCommand.executablePath(), true)] + (options.config.map { [($0, false)] } ?? [])
+                for (file, execute) in files {
+                    if let reason = ServiceCommand.closedToOthers(file, execute: execute) {
+                        StandardStream.error.write("""
+                            glance: warning: the service's user glance cannot \(execute ? "run" : "read") \(file): \(reason). \
+                            Install it where it can, e.g. sudo install -m \(execute ? "755" : "644") \(file) \
+                            \(execute ? "/usr/local/bin/" : "/etc/glance/")\((file as NSString).lastPathComponent), and name that path.
+
+                            """)
+                    }
+                }
+            }
             if options.user == "glance", getpwnam("glance") == nil { try ServiceCommand.createUser() }
             do {
                 try AtomicFile.write(Data(unit.utf8), to: URL(fileURLWithPath: path))
@@ -81,6 +95,24 @@ struct ServiceCommand: ParsableCommand {
             throw CommandFailure("useradd could not create the user glance (exit \(useradd.terminationStatus)); installing a service needs root: sudo glance service install …")
         }
         print("Created the system user glance (no login, no home). Add yourself to its group to write app-group files: sudo usermod -aG glance $USER")
+    }
+
+    /// Why a user with no rights of its own could not reach `path` (a folder on the way it
+    /// cannot enter, or the file it cannot read or run); nil when it can.
+    static func closedToOthers(_ path: String, execute: Bool) -> String? {
+        let components = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        var current = ""
+        for (index, component) in components.enumerated() {
+            current = index == 0 ? component : (current == "/" ? "/" : current + "/") + component
+            var status = stat()
+            guard stat(current, &status) == 0 else { return "\(current) does not exist" }
+            if index < components.count - 1 {
+                if status.st_mode & S_IXOTH == 0 { return "the folder \(current) is closed to other users" }
+            } else if status.st_mode & S_IROTH == 0 || (execute && status.st_mode & S_IXOTH == 0) {
+                return "it is not \(execute ? "executable" : "readable") by other users"
+            }
+        }
+        return nil
     }
 
     /// This program's absolute path (the unit must not depend on the PATH).

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import GlanceHost
+
+/// Issue 21: `glance new` makes a package of one's own that builds against this checkout and
+/// previews its first widget in every family; the service takes any bundle's program.
+@Suite struct NewPackageTests {
+    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func namesAndIdentities() {
+        for good in ["desk", "kitchen-face", "Hall_2"] { #expect(ProjectTemplate.isValidName(good), "\(good)") }
+        for bad in ["", "2desk", "-desk", "my desk", "../desk", "desk/x", "bü", String(repeating: "a", count: 65)] {
+            #expect(!ProjectTemplate.isValidName(bad), "\(bad)")
+        }
+        #expect(ProjectTemplate.GlanceSource.path("/home/pi/src/glance").identity == "glance")
+        #expect(ProjectTemplate.GlanceSource.url("https://example.com/you/Glance.git", from: "1.0.0").identity == "Glance")
+        #expect(ProjectTemplate.GlanceSource.literal("a\"b\\c") == "\"a\\\"b\\\\c\"")
+        #expect(throws: (any Error).self) { try NewCommand.parse(["2desk"]) }
+        #expect(throws: (any Error).self) { try NewCommand.parse(["desk", "--glance-url", "https://x/glance.git"]) }
+        #expect(throws: (any Error).self) { try NewCommand.parse(["desk", "--glance-path", "/a", "--glance-url", "u", "--from", "1.0.0"]) }
+    }
+
+    @Test func filesFollowTheBoardAndNeverOverwrite() throws {
+        let board = try BoardCatalog.board("adafruit-pioled")
+        let template = ProjectTemplate(name: "kitchen-face", board: board, boardArgument: "adafruit-pioled",
+                                       glance: .path("/src/glance"), appleNames: true)
+        #expect(template.typeName == "KitchenFace")
+        #expect(template.manifest.contains(".package(path: \"/src/glance\")"))
+        #expect(template.manifest.contains(".product(name: \"GlanceAppleNames\", package: \"glance\")"))
+        #expect(template.widgetFile.contains("import SwiftUI\nimport WidgetKit"))
+        #expect(template.widgetFile.contains("struct KitchenFaceWidgets: WidgetBundle"))
+        // The PiOLED has no buttons: no bindings, and a note saying how to add some.
+        #expect(template.faceFile.contains("# bindings: this board has no buttons"))
+        let face = try FaceConfiguration(yaml: template.faceFile, file: "glance.yaml")
+        #expect(face.board?.value == "adafruit-pioled")
+        #expect(face.slots.map(\.widgets).flatMap { $0.map(\.value) } == ["hello"])
+
+        let bonnet = ProjectTemplate(name: "desk", board: try BoardCatalog.board("adafruit-oled-bonnet"), boardArgument: "adafruit-oled-bonnet",
+                                     glance: .url("https://example.com/glance.git", from: "1.0.0"), appleNames: false)
+        let bound = try FaceConfiguration(yaml: bonnet.faceFile, file: "glance.yaml")
+        #expect(bound.bindings.map(\.button.value) == ["up", "down", "left", "right", "centre", "A", "B"])
+        #expect(bonnet.manifest.contains(".package(url: \"https://example.com/glance.git\", from: \"1.0.0\")"))
+
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("glance-new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let folder = parent.appendingPathComponent("desk")
+        try bonnet.write(into: folder)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/desk/desk.swift").path))
+        let before = try String(contentsOf: folder.appendingPathComponent("glance.yaml"), encoding: .utf8)
+        #expect(throws: CommandFailure.self) { try template.write(into: folder) }
+        #expect(try String(contentsOf: folder.appendingPathComponent("glance.yaml"), encoding: .utf8) == before)
+    }
+
+    @Test func serviceWarnsWhenItsUserCannotReachTheProgram() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-reach-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("private"), withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("private/face.yaml")
+        try Data("board: simulator\n".utf8).write(to: file)
+        chmod(folder.path, 0o755)
+        chmod(file.path, 0o644)
+        chmod(folder.appendingPathComponent("private").path, 0o755)
+        #expect(ServiceCommand.closedToOthers(file.path, execute: false) == nil)
+        chmod(folder.appendingPathComponent("private").path, 0o700)
+        #expect(ServiceCommand.closedToOthers(file.path, execute: false)?.contains("private is closed to other users") == true)
+        chmod(folder.appendingPathComponent("private").path, 0o755)
+        chmod(file.path, 0o600)
+        #expect(ServiceCommand.closedToOthers(file.path, execute: false) == "it is not readable by other users")
+        #expect(ServiceCommand.closedToOthers(folder.appendingPathComponent("none").path, execute: true)?.hasSuffix("does not exist") == true)
+    }
+
+    /// Creates a package with the real `glance new`, builds it against this checkout and draws
+    /// its previews with its own program. The build folder (`.build-new-package` in the
+    /// checkout) is kept between runs, so only the first run compiles Glance again.
+    @Test(.timeLimit(.minutes(40))) func generatedPackageBuildsAndPreviewsEveryFamily() async throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("glance-new-build-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let created = try Self.run(ProcessTests.glance.path, ["new", "desk", "--parent", parent.path, "--glance-path", Self.checkout.path])
+        #expect(created.status == 0, "\(created.output)")
+        #expect(created.output.contains("swift run desk preview --all"))
+        let package = parent.appendingPathComponent("desk")
+        let scratch = Self.checkout.appendingPathComponent(".build-new-package")
+        let built = try Self.run("/usr/bin/env", ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path])
+        try #require(built.status == 0, "swift build of the generated package failed:\n\(built.output.suffix(4000))")
+        #expect(!built.output.contains("warning:"), "\(built.output.split(separator: "\n").filter { $0.contains("warning:") })")
+        let previews = parent.appendingPathComponent("previews")
+        let drawn = try Self.run(scratch.appendingPathComponent("debug/desk").path,
+                                 ["preview", "--all", "--out-dir", previews.path, "--sheet", parent.appendingPathComponent("sheet.png").path,
+                                  "--scale", "2", "--date", "2026-11-21T10:42:00Z"])
+        #expect(drawn.status == 0, "\(drawn.output)")
+        for family in ["accessoryRectangular", "accessoryCircular", "accessoryInline", "accessoryCorner"] {
+            #expect(drawn.output.contains("— \(family) entry 0"), "no \(family) preview in:\n\(drawn.output)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: previews.path).filter { $0.hasSuffix(".png") }
+        #expect(files.count == 4)
+        if let keep = ProcessInfo.processInfo.environment["GLANCE_KEEP_NEW_PACKAGE_SHEET"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try FileManager.default.copyItem(at: parent.appendingPathComponent("sheet.png"), to: URL(fileURLWithPath: keep))
+        }
+    }
+
+    /// Runs `program` to its end (output and errors together); the test's time limit bounds it.
+    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
