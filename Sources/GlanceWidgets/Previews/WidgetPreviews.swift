@@ -106,35 +106,31 @@ extension Preview {
     /// A preview of `widget` drawing the timeline `timelineProvider`'s provider gives.
     public init<W: Widget, Provider: TimelineProvider>(_ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,
                                                        timelineProvider: @escaping () -> Provider) {
-        self.init(displayName: name) { settings in
-            let (kind, engine) = try WidgetPreview.timelineEngine(of: widget(), family: family)
-            let call = WidgetPreview.timelineCall(timelineProvider(), family: family)
-            let timeline = try await WidgetPreview.answer(call, kind: kind, time: settings.time, timeout: .seconds(5))
-            return try WidgetPreview.images(kind: kind, engine: engine, family: family, entries: Array(timeline.entries.prefix(WidgetPreview.providerEntryLimit)), settings: settings)
-        }
+        self.init(name, family: family, widget: widget) { WidgetPreview.timelineCall(timelineProvider(), family: family) }
     }
 
     /// A preview of an App Intent–configured `widget` drawing the timeline its provider gives for `intent`.
     public init<W: Widget, Provider: AppIntentTimelineProvider>(_ name: String? = nil, as family: WidgetFamily,
                                                                 using intent: Provider.Intent, widget: @escaping () -> W,
                                                                 timelineProvider: @escaping () -> Provider) {
-        self.init(displayName: name) { settings in
-            let (kind, engine) = try WidgetPreview.timelineEngine(of: widget(), family: family)
-            let call = WidgetPreview.timelineCall(timelineProvider(), intent: intent, family: family)
-            let timeline = try await WidgetPreview.answer(call, kind: kind, time: settings.time, timeout: .seconds(5))
-            return try WidgetPreview.images(kind: kind, engine: engine, family: family, entries: Array(timeline.entries.prefix(WidgetPreview.providerEntryLimit)), settings: settings)
-        }
+        self.init(name, family: family, widget: widget) { WidgetPreview.timelineCall(timelineProvider(), intent: intent, family: family) }
     }
 
     /// A preview of a SiriKit intent–configured `widget` drawing the timeline its provider gives for `intent`.
     public init<W: Widget, Provider: IntentTimelineProvider>(_ name: String? = nil, as family: WidgetFamily,
                                                              using intent: Provider.Intent, widget: @escaping () -> W,
                                                              timelineProvider: @escaping () -> Provider) {
+        self.init(name, family: family, widget: widget) { WidgetPreview.timelineCall(timelineProvider(), intent: intent, family: family) }
+    }
+
+    /// A preview drawing the first entries of the timeline `call` asks a provider for.
+    private init<W: Widget>(_ name: String?, family: WidgetFamily, widget: @escaping () -> W,
+                            call: @escaping @MainActor () -> ProviderCall<AnyTimeline>) {
         self.init(displayName: name) { settings in
             let (kind, engine) = try WidgetPreview.timelineEngine(of: widget(), family: family)
-            let call = WidgetPreview.timelineCall(timelineProvider(), intent: intent, family: family)
-            let timeline = try await WidgetPreview.answer(call, kind: kind, time: settings.time, timeout: .seconds(5))
-            return try WidgetPreview.images(kind: kind, engine: engine, family: family, entries: Array(timeline.entries.prefix(WidgetPreview.providerEntryLimit)), settings: settings)
+            let timeline = try await WidgetPreview.answer(call(), kind: kind, time: settings.time, timeout: .seconds(5))
+            return try WidgetPreview.images(kind: kind, engine: engine, family: family,
+                                            entries: Array(timeline.entries.prefix(WidgetPreview.providerEntryLimit)), settings: settings)
         }
     }
 
