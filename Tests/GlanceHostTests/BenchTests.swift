@@ -3,6 +3,16 @@ import Testing
 @testable import GlanceHost
 
 @Suite struct BenchTests {
+    /// The idle bench's always-on face asked for `idle: 1ms`, which face files refuse since
+    /// durations were given ranges (1 s … 24 h): the idle run exited 2 and `glance bench` with
+    /// it. Every face the bench writes must be one `glance run` accepts.
+    @Test func idleBenchFacesAreValidFaceFiles() throws {
+        for (name, text) in BenchCommand.idleFaces {
+            let face = try FaceConfiguration(yaml: text, file: "\(name).yaml")
+            #expect(face.alwaysOn.idle <= .seconds(86_400))
+        }
+    }
+
     /// The latency bench clicks a button 15 times in a row and takes the median; every click
     /// must be a click. Spaced too closely, every second press fell inside the double-click
     /// window, came out as a double click that nothing is bound to, and sent nothing: half the

@@ -19,17 +19,21 @@ struct IdleFigures: Codable, Sendable {
 }
 
 extension BenchCommand {
+    /// The face files of the two idle runs: one kept active for a day, one that dims after the
+    /// shortest idle time a face file allows (1 s).
+    static let idleFaces = [("active", "always-on:\n  idle: 24h\n"), ("always-on", "always-on:\n  idle: 1s\n")]
+
     /// Runs this program twice at once for `seconds` of wall time — one face kept active, one
-    /// dimmed into always-on at once — and reads their usage reports.
+    /// dimmed into always-on after its first second — and reads their usage reports.
     static func idleFigures(seconds: Int) throws -> IdleFigures {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-idle-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let executable = ServiceCommand.executablePath()
         var runs = [(Process, URL)]()
-        for (name, idle) in [("active", "24h"), ("always-on", "1ms")] {
+        for (name, text) in idleFaces {
             let face = folder.appendingPathComponent("\(name).yaml")
-            try Data("always-on:\n  idle: \(idle)\n".utf8).write(to: face)
+            try Data(text.utf8).write(to: face)
             let report = folder.appendingPathComponent("\(name).json")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)

@@ -13,6 +13,8 @@ final class StackNode: LayoutNode {
     let verticalAlignment: VerticalAlignment
     let spacing: Int?
     let nodes: [LayoutNode]
+    /// The children that are spacers, which are offered space after the views.
+    private let spacerIndices: [Int]
     /// Right-to-left: a row places its first child at the right edge.
     let mirrored: Bool
 
@@ -24,6 +26,7 @@ final class StackNode: LayoutNode {
         self.verticalAlignment = verticalAlignment
         self.spacing = spacing
         self.nodes = children
+        self.spacerIndices = children.indices.filter { children[$0].isSpacer }
         super.init()
         for case let spacer as SpacerNode in children { spacer.axis = axis }
         for case let divider as DividerNode in children { divider.stackAxis = axis }
@@ -62,22 +65,24 @@ final class StackNode: LayoutNode {
             // the rest. Spacers come last and only hold their minimum meanwhile: as in SwiftUI,
             // a spacer takes what the views leave, it does not take a share from a text that
             // would fit (HStack { Text(title); Spacer(); Text(value) }).
-            let members = nodes.indices.filter { nodes[$0].layoutPriority == priority }
-            var views = members.filter { !nodes[$0].isSpacer }
+            var views = nodes.indices.filter { nodes[$0].layoutPriority == priority && !spacerIndices.contains($0) }
             views.sort { flexibility(of: $0, across: across) < flexibility(of: $1, across: across) }
-            let spacers = members.filter { nodes[$0].isSpacer }
-            let spacerReserve = spacers.reduce(0) { $0 + nodes[$1].size(for: ProposedSize.along(axis, 0, across: across))[axis] }
-            func offer(_ space: Int, to index: Int) {
-                let size = nodes[index].size(for: ProposedSize.along(axis, space, across: across))
+            let spacers = spacerIndices.isEmpty ? [] : spacerIndices.filter { nodes[$0].layoutPriority == priority }
+            var spacerReserve = 0
+            for index in spacers { spacerReserve += nodes[index].size(for: ProposedSize.along(axis, 0, across: across))[axis] }
+            for position in 0..<(views.count + spacers.count) {
+                let offer: Int, index: Int
+                if position < views.count {
+                    index = views[position]
+                    offer = max(0, available - spacerReserve) / (views.count - position)
+                } else {
+                    index = spacers[position - views.count]
+                    offer = available / (views.count + spacers.count - position)
+                }
+                let size = nodes[index].size(for: ProposedSize.along(axis, offer, across: across))
                 sizes[index] = size
                 available = max(0, available - size[axis])
                 remaining -= size[axis]
-            }
-            for (position, index) in views.enumerated() {
-                offer(max(0, available - spacerReserve) / (views.count - position), to: index)
-            }
-            for (position, index) in spacers.enumerated() {
-                offer(available / (spacers.count - position), to: index)
             }
         }
         return sizes

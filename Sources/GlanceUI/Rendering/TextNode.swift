@@ -64,7 +64,7 @@ final class TextNode: LayoutNode {
 
     private var runs: [ResolvedRun]
     /// The runs as written (live content unevaluated) and what evaluating them needs.
-    private let sources: [Text.Content]
+    private let sources: [Text.Run]
     private let liveContext: LiveTextContext
     private let lineLimit: Int?
     private let alignment: TextAlignment
@@ -101,7 +101,7 @@ final class TextNode: LayoutNode {
                                     strikethrough: decoration(run.strikethrough ?? environment.textStrikethrough)))
         }
         self.runs = runs
-        self.sources = text.runs.map(\.content)
+        self.sources = text.runs
         self.liveContext = context
         self.plainText = runs.map(\.content).joined()
         self.nextChange = nextChange
@@ -123,7 +123,7 @@ final class TextNode: LayoutNode {
         let context = LiveTextContext(date: date, locale: liveContext.locale, timeZone: liveContext.timeZone, reduced: liveContext.reduced)
         var nextChange: Date?
         for (index, source) in sources.enumerated() {
-            let (string, change) = LiveText.evaluate(source, in: context)
+            let (string, change) = LiveText.evaluate(source.content, in: context)
             if let change { nextChange = min(nextChange ?? change, change) }
             runs[index].content = string
         }
