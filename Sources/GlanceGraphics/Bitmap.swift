@@ -40,6 +40,17 @@ public struct Bitmap: Sendable {
         self.init(width: size.width, height: size.height, value: value, antialiasing: antialiasing)
     }
 
+    /// `blocks` one under the other at the left edge of a sheet `width` wide, `gap` pixels
+    /// apart and from the top and bottom edges (contact and specimen sheets).
+    public init(column blocks: [Bitmap], width: Int, gap: Int) {
+        self.init(width: width, height: max(1, blocks.reduce(0) { $0 + $1.height + gap } + gap))
+        var y = gap
+        for block in blocks {
+            draw(block, at: Point(x: 0, y: y))
+            y += block.height + gap
+        }
+    }
+
     /// Creates a bitmap from row-major gray values; returns nil when the count is not `width * height`.
     public init?(width: Int, height: Int, pixels: [UInt8], antialiasing: Bool = false) {
         guard width >= 0, height >= 0, pixels.count == width * height else { return nil }

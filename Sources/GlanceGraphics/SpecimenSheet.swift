@@ -39,14 +39,7 @@ public struct SpecimenSheet {
         if let label, !symbols.names.isEmpty {
             blocks.append(symbolBlock(label: label))
         }
-        let height = blocks.reduce(0) { $0 + $1.height + gap } + gap
-        var sheet = Bitmap(width: width, height: height)
-        var y = gap
-        for block in blocks {
-            sheet.draw(block, at: Point(x: 0, y: y))
-            y += block.height + gap
-        }
-        return sheet
+        return Bitmap(column: blocks, width: width, gap: gap)
     }
 
     /// One face: a label line naming it, the sample strings, then every glyph it covers.

@@ -284,12 +284,6 @@ enum PreviewSheet {
             }
             blocks.append(block)
         }
-        var sheet = Bitmap(width: width, height: max(1, blocks.reduce(0) { $0 + $1.height + gap } + gap))
-        var y = gap
-        for block in blocks {
-            sheet.draw(block, at: Point(x: 0, y: y))
-            y += block.height + gap
-        }
-        return sheet
+        return Bitmap(column: blocks, width: width, gap: gap)
     }
 }

@@ -119,7 +119,7 @@ import GlanceUI
             url-handler: {command: [xdg-open]}
             reload-budget: unlimited
             """)
-        #expect(face.slots.first?.widgets.map(\.value) == ["Clock", "Weather"])
+        #expect(face.slots.first?.widgets.map(\.kind.value) == ["Clock", "Weather"])
         #expect(face.bindings.map(\.gesture) == [.click, .click, .longPress])
         #expect(face.alwaysOn.idle == .seconds(45) && face.alwaysOn.off == .seconds(600))
         #expect(face.alwaysOn.night == FaceConfiguration.Night(start: 1410, end: 420))

@@ -34,7 +34,7 @@ import Testing
         #expect(template.faceFile.contains("# bindings: this board has no buttons"))
         let face = try FaceConfiguration(yaml: template.faceFile, file: "glance.yaml")
         #expect(face.board?.value == "adafruit-pioled")
-        #expect(face.slots.map(\.widgets).flatMap { $0.map(\.value) } == ["hello"])
+        #expect(face.slots.flatMap(\.widgets).map(\.kind.value) == ["hello"])
 
         let bonnet = ProjectTemplate(name: "desk", board: try BoardCatalog.board("adafruit-oled-bonnet"), boardArgument: "adafruit-oled-bonnet",
                                      glance: .url("https://example.com/glance.git", from: "1.0.0"), appleNames: false)

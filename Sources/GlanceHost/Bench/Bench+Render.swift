@@ -44,7 +44,7 @@ extension BenchCommand {
         for widget in bundle.widgets {
             guard let engine = widget.timeline else { continue }
             for family in widget.supportedFamilies where family != .accessoryCorner {
-                let size = WidgetPreview.defaultSize(for: family)
+                let size = family.defaultSlotSize
                 let context = TimelineProviderContext(family: family, displaySize: size, isPreview: true)
                 let entry = engine.placeholder(context)
                 measure(widget.kind, family, size) { _ in engine.content(entry) }

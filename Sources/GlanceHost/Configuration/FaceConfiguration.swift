@@ -41,12 +41,16 @@ public struct FaceConfiguration: Equatable, Sendable {
         public var family: WidgetFamily
         /// Where on the panel; nil fills the panel.
         public var frame: Rect?
-        /// Widget kinds, in stack order.
-        public var widgets: [Located<String>]
-        /// The configuration parameters of each widget (same order as `widgets`; empty for none).
-        public var parameters: [[Parameter]]
+        /// The widgets, in stack order.
+        public var widgets: [Widget]
         /// True keeps the stack's order; false lets relevance pick the shown widget.
         public var pinned: Bool
+    }
+
+    /// A widget placed in a slot: its kind, and the parameters of its intent (empty for none).
+    public struct Widget: Equatable, Sendable {
+        public var kind: Located<String>
+        public var parameters: [Parameter]
     }
 
     /// A configuration parameter of a placed widget's intent, `name: value` under `parameters:`.
@@ -153,17 +157,16 @@ public struct FaceConfiguration: Equatable, Sendable {
         guard let widgetsNode = fields["widgets"] else { throw node.error("missing 'widgets' (the widget kinds shown in this slot)") }
         let widgets = widgetsNode.node.sequence != nil ? try widgetsNode.sequence() : [widgetsNode]
         guard !widgets.isEmpty else { throw widgetsNode.error("a slot needs at least one widget kind") }
-        let placed = try widgets.map(widget)
-        return Slot(family: family, frame: frame, widgets: placed.map(\.kind), parameters: placed.map(\.parameters),
+        return Slot(family: family, frame: frame, widgets: try widgets.map(widget),
                     pinned: try fields["pinned"]?.bool() ?? false)
     }
 
     /// A widget of a slot: its kind alone, or `kind:` with the `parameters:` of its intent.
-    private static func widget(_ node: ConfigNode) throws -> (kind: Located<String>, parameters: [Parameter]) {
+    private static func widget(_ node: ConfigNode) throws -> Widget {
         func located(_ node: ConfigNode, _ text: String) -> Located<String> {
             Located(value: text, file: node.file, line: node.line, column: node.column)
         }
-        guard node.node.mapping != nil else { return (located(node, try node.string()), []) }
+        guard node.node.mapping != nil else { return Widget(kind: located(node, try node.string()), parameters: []) }
         let fields = try node.mapping(allowed: ["kind", "parameters"])
         guard let kind = fields["kind"] else { throw node.error("missing 'kind' (the widget's kind, e.g. kind: weather)") }
         var parameters = [Parameter]()
@@ -174,7 +177,7 @@ public struct FaceConfiguration: Equatable, Sendable {
                 parameters.append(Parameter(name: located(keyNode, name), value: located(value, text)))
             }
         }
-        return (located(kind, try kind.string()), parameters)
+        return Widget(kind: located(kind, try kind.string()), parameters: parameters)
     }
 
     private static func bindings(_ node: ConfigNode) throws -> [Binding] {
@@ -243,7 +246,7 @@ public struct FaceConfiguration: Equatable, Sendable {
     /// - Throws: the first `ConfigurationError`, with the closest valid name.
     public func validate(board: BoardConfiguration, kinds: [String: [WidgetFamily]], intents: [String]) throws {
         for slot in slots {
-            for widget in slot.widgets {
+            for widget in slot.widgets.map(\.kind) {
                 guard let families = kinds[widget.value] else {
                     throw widget.error("no widget of kind '\(widget.value)' in this bundle (kinds: \(kinds.keys.sorted().joined(separator: ", ")))",
                                        suggestion: Suggestions.closest(to: widget.value, in: kinds.keys))

@@ -36,7 +36,7 @@ struct FacePlan: Sendable {
         } else {
             slots = zip(configuration.slots, intents).map { slot, intents in
                 Slot(family: slot.family, rect: slot.frame ?? Rect(origin: .zero, size: pictureSize),
-                     widgets: zip(slot.widgets, intents).map { WidgetPlacement($0.value, configuration: $1) },
+                     widgets: zip(slot.widgets, intents).map { WidgetPlacement($0.kind.value, configuration: $1) },
                      ordering: slot.pinned ? .pinned : .relevance)
             }
         }
@@ -72,7 +72,8 @@ struct FacePlan: Sendable {
         var result = [[(any WidgetConfigurationIntent)?]]()
         for slot in configuration.slots {
             var intents = [(any WidgetConfigurationIntent)?]()
-            for (kind, parameters) in zip(slot.widgets, slot.parameters) {
+            for widget in slot.widgets {
+                let kind = widget.kind, parameters = widget.parameters
                 guard let first = parameters.first else {
                     intents.append(nil)
                     continue

@@ -217,3 +217,24 @@ extension View {
         }
     }
 }
+
+extension EnvironmentValues {
+    /// What a widget of `family` is drawn with: named assets, `@AppStorage` values, where
+    /// warnings go, whether luminance is reduced, and a locale and time zone (the calendar's
+    /// too) when given. Accessory families draw no container background.
+    package init(widgetFamily family: WidgetFamily, assets: any AssetCatalog, defaults: any KeyValueStore, warnings: WarningSink,
+                 luminanceReduced: Bool, locale: Locale? = nil, timeZone: TimeZone? = nil) {
+        self.init()
+        widgetFamily = family
+        assetCatalog = assets
+        keyValueStore = defaults
+        warningSink = warnings
+        isLuminanceReduced = luminanceReduced
+        showsWidgetContainerBackground = !family.rawValue.hasPrefix("accessory")
+        if let locale { self.locale = locale }
+        if let timeZone {
+            self.timeZone = timeZone
+            calendar.timeZone = timeZone
+        }
+    }
+}

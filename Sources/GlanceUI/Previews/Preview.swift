@@ -82,8 +82,12 @@ public enum PreviewLayout: Sendable, Hashable {
     case fixed(width: CGFloat, height: CGFloat)
 }
 
+/// The context a preview is drawn in, as SwiftUI's `PreviewContext`; Glance knows one,
+/// `WidgetPreviewContext`.
+public protocol PreviewContext {}
+
 /// The family a view preview is drawn in, as WidgetKit's `WidgetPreviewContext`.
-public struct WidgetPreviewContext: Sendable, Hashable {
+public struct WidgetPreviewContext: PreviewContext, Sendable, Hashable {
     /// The family.
     public let family: WidgetFamily
 
@@ -121,8 +125,8 @@ public protocol PreviewRegistry {
 extension View {
     /// Draws this view in `context`'s family in previews (the slot's size, the family in the
     /// environment); outside previews the family is set for the view.
-    public func previewContext(_ context: WidgetPreviewContext) -> some View {
-        PreviewTraitsView(content: self, traits: PreviewItemTraits(family: context.family))
+    public func previewContext<C: PreviewContext>(_ value: C) -> some View {
+        PreviewTraitsView(content: self, traits: PreviewItemTraits(family: (value as? WidgetPreviewContext)?.family))
     }
 
     /// The name this view's preview image gets.
@@ -243,7 +247,6 @@ enum PreviewItems {
         let date = settings.date ?? settings.time.now
         return split(view).map { item in
             let family = item.traits.family
-            let environment = settings.environment(family: family ?? .accessoryRectangular)
             let size: Size
             switch item.traits.layout ?? defaultLayout {
             case .device:
@@ -251,12 +254,11 @@ enum PreviewItems {
             case .fixed(let width, let height):
                 size = Size(width: min(4096, max(1, Int(width.rounded()))), height: min(4096, max(1, Int(height.rounded()))))
             case .sizeThatFits:
-                size = ViewRenderer.idealSize(item.view, environment: environment, at: date, antialiased: settings.antialiased,
-                                              limit: Size(width: 1024, height: 1024))
+                size = ViewRenderer.idealSize(item.view, environment: settings.environment(family: family ?? .accessoryRectangular),
+                                              at: date, antialiased: settings.antialiased, limit: Size(width: 1024, height: 1024))
             }
-            let bitmap = ViewRenderer.render(item.view, size: size, environment: environment, at: date,
-                                             antialiased: settings.antialiased).bitmap
-            return PreviewImage(label: item.traits.name ?? family?.rawValue ?? "", bitmap: bitmap)
+            return PreviewImage(label: item.traits.name ?? family?.rawValue ?? "",
+                                bitmap: settings.image(of: item.view, family: family ?? .accessoryRectangular, size: size, at: date))
         }
     }
 }
@@ -308,16 +310,15 @@ public struct PreviewSettings: Sendable {
         self.warnings = warnings
     }
 
+    /// `view` drawn in `family`'s environment at `size` (the family's slot when nil) at `date`.
+    package func image<V: View>(of view: V, family: WidgetFamily, size: Size? = nil, at date: Date) -> Bitmap {
+        ViewRenderer.render(view, size: size ?? family.defaultSlotSize, environment: environment(family: family), at: date,
+                            antialiased: antialiased).bitmap
+    }
+
     /// The environment a preview in `family` is drawn with.
     package func environment(family: WidgetFamily) -> EnvironmentValues {
-        var environment = EnvironmentValues()
-        environment.widgetFamily = family
-        environment.assetCatalog = assets
-        environment.keyValueStore = defaults
-        environment.warningSink = warnings
-        environment.isLuminanceReduced = luminanceReduced
-        environment.showsWidgetContainerBackground = !family.rawValue.hasPrefix("accessory")
-        return environment
+        EnvironmentValues(widgetFamily: family, assets: assets, defaults: defaults, warnings: warnings, luminanceReduced: luminanceReduced)
     }
 }
 

@@ -79,11 +79,9 @@ final class TextNode: LayoutNode {
     init(text: Text, environment: EnvironmentValues) {
         let context = LiveTextContext(date: environment.renderDate, locale: environment.locale,
                                       timeZone: environment.timeZone, reduced: environment.isLuminanceReduced)
-        var nextChange: Date?
+        let (contents, nextChange) = Self.evaluate(text.runs, in: context)
         var runs = [ResolvedRun]()
-        for run in text.runs {
-            let (string, change) = LiveText.evaluate(run.content, in: context)
-            if let change { nextChange = min(nextChange ?? change, change) }
+        for (run, string) in zip(text.runs, contents) {
             var symbol: String?
             if case .symbol(let name) = run.content {
                 symbol = name
@@ -103,7 +101,7 @@ final class TextNode: LayoutNode {
         self.runs = runs
         self.sources = text.runs
         self.liveContext = context
-        self.plainText = runs.map(\.content).joined()
+        self.plainText = contents.joined()
         self.nextChange = nextChange
         self.lineLimit = environment.lineLimit
         // Leading is the right edge in right-to-left layout, as in SwiftUI.
@@ -121,16 +119,24 @@ final class TextNode: LayoutNode {
     override func refresh(at date: Date) {
         super.refresh(at: date)
         let context = LiveTextContext(date: date, locale: liveContext.locale, timeZone: liveContext.timeZone, reduced: liveContext.reduced)
-        var nextChange: Date?
-        for (index, source) in sources.enumerated() {
-            let (string, change) = LiveText.evaluate(source.content, in: context)
-            if let change { nextChange = min(nextChange ?? change, change) }
-            runs[index].content = string
-        }
+        let (contents, nextChange) = Self.evaluate(sources, in: context)
+        for (index, string) in contents.enumerated() { runs[index].content = string }
         self.nextChange = nextChange
-        plainText = runs.map(\.content).joined()
+        plainText = contents.joined()
         placed = nil
         layouts = [:]
+    }
+
+    /// The characters of each run at the context's moment, and the earliest moment after it
+    /// at which any of them changes.
+    private static func evaluate(_ runs: [Text.Run], in context: LiveTextContext) -> (contents: [String], nextChange: Date?) {
+        var nextChange: Date?
+        let contents = runs.map { run in
+            let (string, change) = LiveText.evaluate(run.content, in: context)
+            if let change { nextChange = min(nextChange ?? change, change) }
+            return string
+        }
+        return (contents, nextChange)
     }
 
     // MARK: - Layout

@@ -44,9 +44,7 @@ public enum ViewRenderer {
     /// The size `view` chooses when offered as much room as it likes, at least 1×1 and at
     /// most `limit` (previews with `.sizeThatFitsLayout`).
     static func idealSize<V: View>(_ view: V, environment: EnvironmentValues, at date: Date, antialiased: Bool, limit: Size) -> Size {
-        var environment = environment
-        environment.renderDate = date
-        environment.isAntialiased = antialiased
+        let environment = drawing(environment, at: date, antialiased: antialiased)
         let size = makeNode(view, in: environment).size(for: ProposedSize(width: nil, height: nil))
         return Size(width: min(limit.width, max(1, size.width)), height: min(limit.height, max(1, size.height)))
     }
@@ -62,9 +60,7 @@ public enum ViewRenderer {
     /// line; circular families clipped to their circle).
     private static func makeRoot<V: View>(_ view: V, size: Size, environment: EnvironmentValues, at date: Date,
                                           antialiased: Bool) -> LayoutNode {
-        var environment = environment
-        environment.renderDate = date
-        environment.isAntialiased = antialiased
+        var environment = drawing(environment, at: date, antialiased: antialiased)
         if environment.widgetFamily == .accessoryInline { environment.lineLimit = 1 }
         var root = makeNode(view, in: environment)
         if environment.widgetFamily == .accessoryInline { root = InlineLine.make(from: root) }
@@ -78,6 +74,14 @@ public enum ViewRenderer {
             }
         }
         return root
+    }
+
+    /// `environment` for views drawn at `date` on a panel with or without soft edges.
+    private static func drawing(_ environment: EnvironmentValues, at date: Date, antialiased: Bool) -> EnvironmentValues {
+        var environment = environment
+        environment.renderDate = date
+        environment.isAntialiased = antialiased
+        return environment
     }
 
     /// Proposes `size` to `root` and places it centred.

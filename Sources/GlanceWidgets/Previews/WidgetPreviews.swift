@@ -151,10 +151,8 @@ extension Preview {
                 let snapshot = ActivitySnapshot(id: "preview-\(index)", attributesType: engine.attributesType, attributes: attributes,
                                                 content: ActivityContent(state: state, staleDate: nil), staleDate: nil,
                                                 relevanceScore: 0, sequence: index)
-                let view = engine.view(for: family, snapshot, isStale: false)
-                let bitmap = ViewRenderer.render(view, size: family.defaultSlotSize, environment: settings.environment(family: family),
-                                                 at: date, antialiased: settings.antialiased).bitmap
-                return PreviewImage(label: "\(family) state \(index)", bitmap: bitmap)
+                return PreviewImage(label: "\(family) state \(index)",
+                             bitmap: settings.image(of: engine.view(for: family, snapshot, isStale: false), family: family, at: date))
             }
         }
     }
@@ -208,10 +206,8 @@ extension WidgetPreview {
                 throw .wrongEntryType(kind: kind, index: index, expected: String(describing: engine.entryType),
                                       got: String(describing: type(of: entry.value)))
             }
-            let bitmap = ViewRenderer.render(engine.content(entry), size: family.defaultSlotSize,
-                                             environment: settings.environment(family: family),
-                                             at: settings.date ?? entry.date, antialiased: settings.antialiased).bitmap
-            images.append(PreviewImage(label: "\(family) entry \(index)", bitmap: bitmap))
+            images.append(PreviewImage(label: "\(family) entry \(index)",
+                                       bitmap: settings.image(of: engine.content(entry), family: family, at: settings.date ?? entry.date)))
         }
         return images
     }

@@ -134,19 +134,10 @@ extension FaceRuntime {
 
     /// The environment every widget of `family` is drawn in at the current display state.
     func baseEnvironment(for family: WidgetFamily) -> EnvironmentValues {
-        var environment = EnvironmentValues()
-        environment.widgetFamily = family
-        environment.assetCatalog = settings.assets
-        environment.keyValueStore = settings.defaults
-        environment.warningSink = settings.warnings
-        environment.isLuminanceReduced = machine.state != .active
+        var environment = EnvironmentValues(widgetFamily: family, assets: settings.assets, defaults: settings.defaults,
+                                            warnings: settings.warnings, luminanceReduced: machine.state != .active,
+                                            locale: settings.locale, timeZone: settings.timeZone)
         environment.widgetRenderingMode = settings.renderingMode
-        environment.showsWidgetContainerBackground = !family.rawValue.hasPrefix("accessory")
-        if let locale = settings.locale { environment.locale = locale }
-        if let timeZone = settings.timeZone {
-            environment.timeZone = timeZone
-            environment.calendar.timeZone = timeZone
-        }
         return environment
     }
 

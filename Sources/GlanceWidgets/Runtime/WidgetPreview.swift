@@ -32,9 +32,6 @@ public enum WidgetPreview {
         }
     }
 
-    /// The slot size a family gets when none is given (`WidgetFamily.defaultSlotSize`).
-    public static func defaultSize(for family: WidgetFamily) -> Size { family.defaultSlotSize }
-
     /// Draws `entry` of `widget` in `family` at `size`.
     /// - Parameters:
     ///   - date: The moment drawn; nil draws a timeline entry at its own date and the others at `time.now`.
@@ -57,7 +54,7 @@ public enum WidgetPreview {
         guard widget.supportedFamilies.contains(family) else {
             throw .unsupportedFamily(kind: widget.kind, family: family, supported: widget.supportedFamilies)
         }
-        let size = size ?? defaultSize(for: family)
+        let size = size ?? family.defaultSlotSize
         let context = TimelineProviderContext(family: family, displaySize: size, isPreview: entry == .snapshot)
         let shown: AnyEntry
         var moment = date
@@ -76,15 +73,9 @@ public enum WidgetPreview {
             shown = timeline.entries[index]
             moment = moment ?? shown.date
         }
-        let settings = PreviewSettings(time: time, antialiased: antialiased, luminanceReduced: luminanceReduced, assets: assets,
-                                       defaults: defaults, warnings: warnings)
-        var environment = settings.environment(family: family)
+        var environment = EnvironmentValues(widgetFamily: family, assets: assets, defaults: defaults, warnings: warnings,
+                                            luminanceReduced: luminanceReduced, locale: locale, timeZone: timeZone)
         environment.redactionReasons = reasons
-        if let locale { environment.locale = locale }
-        if let timeZone {
-            environment.timeZone = timeZone
-            environment.calendar.timeZone = timeZone
-        }
         return ViewRenderer.render(engine.content(shown), size: size, environment: environment, at: moment ?? time.now,
                                    antialiased: antialiased).bitmap
     }
