@@ -10,7 +10,7 @@ public struct GlanceCommand: AsyncParsableCommand {
         commandName: "glance",
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
         subcommands: [RunCommand.self, PreviewCommand.self, ControlCommand.self, SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self,
-                      GPIOCommand.self, PanelCommand.self, ServiceCommand.self, BenchCommand.self, NewCommand.self]
+                      GPIOCommand.self, PanelCommand.self, ServiceCommand.self, BenchCommand.self, NewCommand.self, WearCommand.self]
     )
 
     /// Creates the command (ArgumentParser does, when parsing).

@@ -41,11 +41,10 @@ public struct EInkState: Hashable, Sendable {
     /// partial count (UInt32 LE), last full refresh in whole seconds (Int64 LE), then the image.
     public func serialized() -> [UInt8] {
         var bytes = Self.magic
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        append(UInt16(clamping: width))
-        append(UInt16(clamping: height))
-        append(UInt32(clamping: partialRefreshesSinceFull))
-        append(Int64(lastFullRefresh.components.seconds))
+        bytes.appendLittleEndian(UInt16(clamping: width))
+        bytes.appendLittleEndian(UInt16(clamping: height))
+        bytes.appendLittleEndian(UInt32(clamping: partialRefreshesSinceFull))
+        bytes.appendLittleEndian(Int64(lastFullRefresh.components.seconds))
         return bytes + image
     }
 
@@ -55,16 +54,11 @@ public struct EInkState: Hashable, Sendable {
         guard bytes.count >= Self.magic.count + 16, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
             throw EInkStateError(message: "not a Glance e-ink state file (expected GLEI version 1)")
         }
-        func read<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> T {
-            var value = T.zero
-            for index in 0..<MemoryLayout<T>.size { value |= T(truncatingIfNeeded: bytes[offset + index]) << (8 * index) }
-            return value
-        }
         let base = Self.magic.count
-        width = Int(read(base, UInt16.self))
-        height = Int(read(base + 2, UInt16.self))
-        partialRefreshesSinceFull = Int(read(base + 4, UInt32.self))
-        lastFullRefresh = .seconds(read(base + 8, Int64.self))
+        width = Int(bytes.littleEndian(at: base, as: UInt16.self))
+        height = Int(bytes.littleEndian(at: base + 2, as: UInt16.self))
+        partialRefreshesSinceFull = Int(bytes.littleEndian(at: base + 4, as: UInt32.self))
+        lastFullRefresh = .seconds(bytes.littleEndian(at: base + 8, as: Int64.self))
         image = Array(bytes[(base + 16)...])
         guard image.count == (width + 7) / 8 * height else {
             throw EInkStateError(message: "image holds \(image.count) bytes, a \(width)×\(height) panel needs \((width + 7) / 8 * height)")

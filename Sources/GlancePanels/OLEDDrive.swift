@@ -1,5 +1,6 @@
-/// The drive settings that together set an OLED's light output: segment current, pre-charge
-/// and VCOMH. Dimming by contrast alone barely shows; shorter pre-charge and lower VCOMH do.
+/// The drive settings that together set an OLED's light output: segment current, pre-charge,
+/// VCOMH and, where the controller has one (SSD1315), its internal current reference. Dimming
+/// by contrast alone barely shows; shorter pre-charge and lower VCOMH do.
 public struct OLEDDrive: Hashable, Sendable {
     /// Contrast (segment current), 0–255.
     public var contrast: UInt8
@@ -7,12 +8,16 @@ public struct OLEDDrive: Hashable, Sendable {
     public var precharge: UInt8
     /// The VCOMH deselect register value (`DB`).
     public var vcomh: UInt8
+    /// The SSD1315's internal current reference (`AD`): `30` for 30 µA, `10` for 19 µA; nil on
+    /// controllers without one (nothing is sent).
+    public var internalReference: UInt8?
 
     /// Creates drive settings.
-    public init(contrast: UInt8, precharge: UInt8, vcomh: UInt8) {
+    public init(contrast: UInt8, precharge: UInt8, vcomh: UInt8, internalReference: UInt8? = nil) {
         self.contrast = contrast
         self.precharge = precharge
         self.vcomh = vcomh
+        self.internalReference = internalReference
     }
 }
 

@@ -45,6 +45,11 @@ public protocol PanelController: Actor {
     /// Takes effect at once when initialised and is kept across `initialize()`.
     /// - Throws: `PanelError.unsupported` when the controller cannot, or the transport's error.
     func setFlipped(_ flipped: Bool) async throws
+
+    /// The light a fully lit pixel gives at `level`, as a fraction of this controller at full
+    /// drive (contrast FF, the longest pre-charge, the highest VCOMH); 0 when dark. The wear
+    /// map weighs the time pixels are lit by it.
+    nonisolated func light(at level: BrightnessLevel) -> Double
 }
 
 extension PanelController {
@@ -63,6 +68,11 @@ extension PanelController {
 
     /// Panels without a power-saving mode have nothing to leave and do nothing here.
     public func wake() async throws {}
+
+    /// Panels with a single light level give all of it whenever they are on.
+    public nonisolated func light(at level: BrightnessLevel) -> Double {
+        level == .off ? 0 : 1
+    }
 
     /// Controllers without remap commands cannot flip; the pipeline rotates in software instead.
     public func setFlipped(_ flipped: Bool) async throws {

@@ -96,12 +96,16 @@ public actor PanelPipeline {
     public private(set) var held: Bitmap?
     /// The latest picture given to `show(_:)`.
     public private(set) var picture: Bitmap?
-    /// The burn-in offset applied to pictures, each component within −2…2.
+    /// The farthest a picture is moved against burn-in, in pixels each way.
+    public static let maximumShift = 4
+    /// The burn-in offset applied to pictures, each component within ±`maximumShift`.
     public private(set) var pixelShift: Point = .zero
     /// The brightness level asked for.
     public private(set) var brightness: BrightnessLevel = .normal
     private var ready = false
     private var fault: Fault?
+    /// The latest picture converted to the panel's format.
+    private var conversion: (picture: Bitmap, converted: Bitmap)?
 
     /// Creates a pipeline; does no I/O.
     /// - Parameters:
@@ -128,7 +132,7 @@ public actor PanelPipeline {
     public var isHealthy: Bool { fault == nil }
 
     /// Makes the panel show `picture` (cropped or padded with black to `pictureSize`) moved by
-    /// `shift` against burn-in (clamped to ±2 each way), with one diff against what the panel
+    /// `shift` against burn-in (clamped to ±`maximumShift` each way), with one diff against what the panel
     /// holds. Never throws and never waits for back-off: when the panel is failed and no retry
     /// is due, the picture is kept for later and `.deferred` is returned.
     /// - Parameters:
@@ -137,7 +141,8 @@ public actor PanelPipeline {
     ///     full e-paper refresh that clears ghosting).
     public func show(_ picture: Bitmap, shift: Point = .zero, refresh: RefreshKind = .partial, redrawUnchanged: Bool = false) async -> Outcome {
         self.picture = picture
-        pixelShift = Point(x: min(2, max(-2, shift.x)), y: min(2, max(-2, shift.y)))
+        let limit = Self.maximumShift
+        pixelShift = Point(x: min(limit, max(-limit, shift.x)), y: min(limit, max(-limit, shift.y)))
         return await update(refresh: refresh, redrawUnchanged: redrawUnchanged)
     }
 
@@ -163,15 +168,23 @@ public actor PanelPipeline {
 
     /// The frame the panel should hold for `picture`: converted, shifted and rotated.
     public nonisolated func frame(for picture: Bitmap, shift: Point = .zero) -> Bitmap {
+        placed(converted(picture), shift: shift)
+    }
+
+    /// `picture` fitted to `pictureSize` and converted to the panel's pixel format.
+    nonisolated func converted(_ picture: Bitmap) -> Bitmap {
         let size = pictureSize
-        var fitted = picture.size == size ? picture : picture.cropped(to: Rect(origin: .zero, size: size))
+        let fitted = picture.size == size ? picture : picture.cropped(to: Rect(origin: .zero, size: size))
         switch panel.format {
-        case .mono1: fitted = fitted.monochrome(settings.monoConversion, threshold: settings.threshold)
-        case .gray4: fitted = fitted.quantizedToGray4()
-        case .gray8: break
+        case .mono1: return fitted.monochrome(settings.monoConversion, threshold: settings.threshold)
+        case .gray4: return fitted.quantizedToGray4()
+        case .gray8: return fitted
         }
-        if shift != .zero { fitted = Self.shifted(fitted, by: shift) }
-        return softwareRotation.apply(to: fitted)
+    }
+
+    /// A converted picture moved by `shift` and rotated to the RAM orientation.
+    nonisolated func placed(_ converted: Bitmap, shift: Point) -> Bitmap {
+        softwareRotation.apply(to: shift == .zero ? converted : Self.shifted(converted, by: shift))
     }
 
     /// What the glass should show for `picture` (format, shift and the whole rotation applied),
@@ -206,7 +219,9 @@ public actor PanelPipeline {
             let now = clock.uptime
             if now < fault.nextAttempt { return .deferred(until: fault.nextAttempt) }
         }
-        let frame = frame(for: picture, shift: pixelShift)
+        // A picture shown again (a shift step, a retry, a level change) is not converted again.
+        if conversion?.picture != picture { conversion = (picture, converted(picture)) }
+        let frame = placed(conversion!.converted, shift: pixelShift)
         do {
             var full = false
             if !ready {

@@ -114,6 +114,12 @@ public actor SH1106Controller: PanelController {
         try await bus.send(display.wake())
     }
 
+    /// Contrast, the pre-charge (`D9` bits 3:0) and VCOM deselect of the level's drive (`OLEDLuminance`).
+    public nonisolated func light(at level: BrightnessLevel) -> Double {
+        guard level != .off, let drive = drive[level] else { return level == .off ? 0 : 1 }
+        return OLEDLuminance.light(contrast: drive.contrast, prechargeClocks: Int(drive.precharge & 0x0F), vcomh: drive.vcomh)
+    }
+
     /// Switches segment remap and COM scan direction (and, in writes, the column base).
     public func setFlipped(_ flipped: Bool) async throws {
         self.flipped = flipped

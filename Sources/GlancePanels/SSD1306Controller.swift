@@ -73,6 +73,17 @@ public actor SSD1306Controller: PanelController {
             ]
         }
 
+        /// The SSD1315's: the pump dimming, and at the dimmest level the internal reference's
+        /// lower current as well (`AD 10`, 19 µA instead of 30: ISEG × 0.63); every other level
+        /// sets `AD 30` again, as the init sequence does.
+        static func ssd1315Drive(normalContrast: UInt8) -> [BrightnessLevel: OLEDDrive] {
+            pumpDrive(normalContrast: normalContrast).mapValues { drive in
+                var drive = drive
+                drive.internalReference = drive.contrast == 0 ? 0x10 : 0x30
+                return drive
+            }
+        }
+
         /// SSD1306 128×64 (Adafruit OLED Bonnet and most 0.96" modules).
         public static let ssd1306_128x64 = Model(
             name: "SSD1306 128×64", variant: .ssd1306, size: Size(width: 128, height: 64), columnOffset: 0, comPins: 0x12,
@@ -92,7 +103,7 @@ public actor SSD1306Controller: PanelController {
         /// SSD1315 128×64: the SSD1306 sequence plus `AD 30`.
         public static let ssd1315_128x64 = Model(
             name: "SSD1315 128×64", variant: .ssd1315, size: Size(width: 128, height: 64), columnOffset: 0, comPins: 0x12,
-            initialization: ssd1306Sequence(rows: 64, comPins: 0x12, contrast: 0xCF, variant: .ssd1315), drive: pumpDrive(normalContrast: 0xCF))
+            initialization: ssd1306Sequence(rows: 64, comPins: 0x12, contrast: 0xCF, variant: .ssd1315), drive: ssd1315Drive(normalContrast: 0xCF))
         /// SSD1309 128×64 (2.42" modules, external boost): HARDWARE.md's sequence, except
         /// horizontal addressing (`20 00`) instead of page mode so windows work.
         public static let ssd1309_128x64 = Model(
@@ -204,6 +215,13 @@ public actor SSD1306Controller: PanelController {
         try await bus.send(display.wake())
     }
 
+    /// Contrast, phase 2 of the pre-charge (`D9` bits 7:4) and VCOMH of the level's drive (`OLEDLuminance`).
+    public nonisolated func light(at level: BrightnessLevel) -> Double {
+        guard level != .off, let drive = model.drive[level] else { return level == .off ? 0 : 1 }
+        return OLEDLuminance.light(contrast: drive.contrast, prechargeClocks: Int(drive.precharge >> 4), vcomh: drive.vcomh)
+            * OLEDLuminance.referenceScale(drive.internalReference)
+    }
+
     /// Switches segment remap and COM scan direction; the RAM content is then shown rotated 180°.
     public func setFlipped(_ flipped: Bool) async throws {
         self.flipped = flipped
@@ -216,8 +234,10 @@ public actor SSD1306Controller: PanelController {
 // MARK: - OLEDCommand
 
 extension SSD1306Command: OLEDCommand {
-    /// Contrast (`81`), pre-charge (`D9`, phase 1 in the low nibble) and VCOMH deselect (`DB`).
+    /// Contrast (`81`), pre-charge (`D9`, phase 1 in the low nibble), VCOMH deselect (`DB`) and,
+    /// when the drive has one, the internal reference (`AD`, SSD1315).
     static func drive(_ drive: OLEDDrive) -> [SSD1306Command] {
         [.contrast(drive.contrast), .precharge(phase1: drive.precharge & 0x0F, phase2: drive.precharge >> 4), .vcomhDeselect(drive.vcomh)]
+            + (drive.internalReference.map { [.internalReference($0)] } ?? [])
     }
 }

@@ -81,6 +81,8 @@ public actor SSD1306Emulator: I2CDevice {
     public private(set) var precharge: UInt8 = 0x22
     /// VCOMH deselect register (`DB`).
     public private(set) var vcomh: UInt8 = 0x20
+    /// SSD1315 internal reference register (`AD`; 00 after reset: the external resistor).
+    public private(set) var internalReference: UInt8 = 0x00
     /// Charge pump register (`8D`).
     public private(set) var chargePump: UInt8 = 0x10
     /// Clock register (`D5`).
@@ -174,7 +176,8 @@ public actor SSD1306Emulator: I2CDevice {
         case let .vcomhDeselect(level): vcomh = level
         case let .chargePump(value): chargePump = value
         case let .scrolling(on): scrolling = on
-        case .internalReference, .commandLock, .horizontalScroll, .verticalHorizontalScroll, .verticalScrollArea, .nop, .unknown:
+        case let .internalReference(value): internalReference = value
+        case .commandLock, .horizontalScroll, .verticalHorizontalScroll, .verticalScrollArea, .nop, .unknown:
             break
         }
     }
@@ -224,9 +227,10 @@ public actor SSD1306Emulator: I2CDevice {
     }
 
     /// What the glass shows: `shownImage` with lit pixels at the luminance the contrast,
-    /// pre-charge and VCOMH settings give (see `OLEDLuminance`).
+    /// pre-charge, VCOMH and (SSD1315) internal reference settings give (see `OLEDLuminance`).
     public var glass: Bitmap {
-        let level = OLEDLuminance.level(contrast: contrast, prechargeClocks: Int(precharge >> 4), vcomh: vcomh)
-        return OLEDLuminance.lit(shownImage, at: level)
+        let light = OLEDLuminance.light(contrast: contrast, prechargeClocks: Int(precharge >> 4), vcomh: vcomh)
+            * OLEDLuminance.referenceScale(internalReference)
+        return OLEDLuminance.lit(shownImage, at: UInt8(max(1, min(255, (255 * light).rounded()))))
     }
 }

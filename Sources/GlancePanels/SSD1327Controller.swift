@@ -123,6 +123,12 @@ public actor SSD1327Controller: PanelController {
         try await bus.send(display.wake())
     }
 
+    /// Contrast, phase 2 (`B1` bits 7:4) and VCOMH (`BE`, 0–7 scaled as the emulator does) of the level's drive.
+    public nonisolated func light(at level: BrightnessLevel) -> Double {
+        guard level != .off, let drive = drive[level] else { return level == .off ? 0 : 1 }
+        return OLEDLuminance.light(contrast: drive.contrast, prechargeClocks: Int(drive.precharge >> 4), vcomh: UInt8(min(0x40, Int(drive.vcomh) * 9)))
+    }
+
     /// Switches the column and COM re-map bits; RAM is then shown rotated 180°.
     public func setFlipped(_ flipped: Bool) async throws {
         self.flipped = flipped

@@ -8,8 +8,9 @@ import GlanceGraphics
 /// sequence chosen by `22`: with display mode 2 (bit 3) it is a partial refresh that drives
 /// only pixels whose two RAM bits differ, to the new value; otherwise a full refresh that
 /// drives every pixel. RAM is not copied by the chip: a controller that leaves `26` stale gets
-/// wrong pixels, as on the glass. BUSY is timed on the injected clock. Deep sleep ignores
-/// everything until a hardware reset; BUSY reads active meanwhile.
+/// wrong pixels, as on the glass, and is counted (`partialRefreshesWithStaleOldImage`). BUSY
+/// is timed on the injected clock. Deep sleep ignores everything until a hardware reset; BUSY
+/// reads active meanwhile.
 public actor SSD1680Emulator {
     /// Refresh and reset durations.
     public struct Timing: Hashable, Sendable {
@@ -59,6 +60,12 @@ public actor SSD1680Emulator {
     public private(set) var worstGhosting = 0
     /// Bytes that arrived while BUSY was active (a correct driver sends none).
     public private(set) var bytesWhileBusy = 0
+    /// Partial refreshes that began with RAM `26` not holding what the glass showed (a correct
+    /// driver has none: the waveform of each pixel is chosen from its old value there).
+    public private(set) var partialRefreshesWithStaleOldImage = 0
+    /// Pixels whose RAM `26` bit disagreed with the glass when a partial refresh began, summed
+    /// over all partial refreshes.
+    public private(set) var staleOldImagePixels = 0
     /// Whether the chip is in deep sleep.
     public private(set) var inDeepSleep = false
     /// Whether RST is held active.
@@ -293,14 +300,24 @@ public actor SSD1680Emulator {
             return
         }
         let partial = updateControl & 0x08 != 0
+        var stale = 0
         for y in 0..<height {
             let row = (scan & 0x01 != 0 ? height - 1 - y : y) * ramBytesPerRow
             for x in 0..<width {
                 let bit = UInt8(0x80) >> UInt8(x & 7)
                 let new = blackWhiteRAM[row + x / 8] & bit != 0
-                if partial, (redRAM[row + x / 8] & bit != 0) == new { continue }
+                if partial {
+                    // The chip trusts `26` to be the glass; where it is not, the pixel is driven wrongly or not at all.
+                    let old = redRAM[row + x / 8] & bit != 0
+                    if old != (glass[x, y] >= 128) { stale += 1 }
+                    if old == new { continue }
+                }
                 glass[x, y] = new ? 255 : 0
             }
+        }
+        if stale > 0 {
+            partialRefreshesWithStaleOldImage += 1
+            staleOldImagePixels += stale
         }
         if partial {
             partialRefreshes += 1

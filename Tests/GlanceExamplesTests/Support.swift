@@ -120,3 +120,65 @@ func ellipses(in bitmap: Bitmap) -> [Point] {
 func goldenPath(_ name: String, file: String = #filePath) -> String {
     URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Golden/\(name).png").path
 }
+
+// MARK: - The demo face on a clock the test owns
+
+/// 2026-11-21 08:00:00 UTC, a Saturday morning.
+let morning = Date(timeIntervalSince1970: 1_795_248_000)
+
+/// The demo face as Examples/glance.yaml has it, on `board`, with built-in actions only (its
+/// intents write to the real app group) and `bindings` added to its own.
+func demoFace(board: String, bindings: [String] = []) -> String {
+    """
+    board: \(board)
+    slots:
+      - family: accessoryRectangular
+        widgets: [clock, weather, tasks, system]
+        pinned: true
+    bindings:
+      up: stack.previous
+      down: stack.next
+      right: focus.next
+      centre: focus.activate
+    \(bindings.map { "  \($0)\n" }.joined())always-on:
+      idle: 30s
+      hide-sensitive: true
+    reload-budget: 1500
+    """
+}
+
+/// The clock as `ClockWidget` has it, reading the host's clock instead of the system's.
+struct HostClockWidget: Widget {
+    let now: @Sendable () -> Date
+    init() { now = { Date() } }
+    init(now: @escaping @Sendable () -> Date) { self.now = now }
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "clock", provider: ClockProvider(now: now)) { ClockView(entry: $0) }
+            .supportedFamilies([.accessoryRectangular, .accessoryCircular, .accessoryInline])
+    }
+}
+
+/// The demo face's widgets reading `now`, with their data in folders of their own: a weather
+/// report in the app group and the `/proc` and `/sys` files the system widget reads.
+struct DemoWidgets {
+    /// The app group's root.
+    let data: TemporaryDirectory
+    /// Stands in for `/`: `proc/…` and `sys/…`.
+    let proc: TemporaryDirectory
+    /// Clock, weather, tasks, system and (when asked) the kitchen timer.
+    let descriptors: [WidgetDescriptor]
+
+    init(now: @escaping @Sendable () -> Date, kitchenTimer: Bool = true) throws {
+        data = try TemporaryDirectory()
+        proc = try TemporaryDirectory()
+        try data.write(#"{"location": "Berlin", "temperature": 12, "condition": "Partly Cloudy", "symbol": "cloud.sun.fill", "low": 6, "high": 15, "updated": "2026-11-21T10:30:00Z"}"#,
+                       to: "glance/weather.json")
+        try proc.write("47236\n", to: "sys/class/thermal/thermal_zone0/temp")
+        try proc.write("0.42 0.30 0.25 1/123 4567\n", to: "proc/loadavg")
+        try proc.write("MemTotal: 3887768 kB\nMemAvailable: 3046952 kB\n", to: "proc/meminfo")
+        try proc.write("273156.42 1020311.86\n", to: "proc/uptime")
+        descriptors = HostClockWidget(now: now).descriptors + WeatherWidget(group: data.group, now: now).descriptors
+            + TasksWidget(store: TaskStore(group: data.group), now: now).descriptors
+            + SystemWidget(root: proc.url, now: now).descriptors + (kitchenTimer ? KitchenTimerWidget().descriptors : [])
+    }
+}

@@ -20,20 +20,13 @@ private struct HostRig {
     private let folders: [TemporaryDirectory]
 
     init(board: String = "simulator", face yaml: String, facePath: String? = nil, at start: Date, night: NightSchedule? = nil) async throws {
-        let data = try TemporaryDirectory(), proc = try TemporaryDirectory(), state = try TemporaryDirectory()
-        try data.write(#"{"location": "Berlin", "temperature": 12, "condition": "Partly Cloudy", "symbol": "cloud.sun.fill", "low": 6, "high": 15, "updated": "2026-11-21T10:30:00Z"}"#,
-                       to: "glance/weather.json")
-        try proc.write("47236\n", to: "sys/class/thermal/thermal_zone0/temp")
-        try proc.write("0.42 0.30 0.25 1/123 4567\n", to: "proc/loadavg")
-        try proc.write("MemTotal: 3887768 kB\nMemAvailable: 3046952 kB\n", to: "proc/meminfo")
-        try proc.write("273156.42 1020311.86\n", to: "proc/uptime")
-        folders = [data, proc, state]
+        let state = try TemporaryDirectory()
         let clock = ManualClock(now: start)
         self.clock = clock
         let now: @Sendable () -> Date = { clock.now }
-        let widgets = HostClockWidget(now: now).descriptors + WeatherWidget(group: data.group, now: now).descriptors
-            + TasksWidget(store: TaskStore(group: data.group), now: now).descriptors
-            + SystemWidget(root: proc.url, now: now).descriptors + KitchenTimerWidget().descriptors
+        let demo = try DemoWidgets(now: now)
+        let widgets = demo.descriptors
+        folders = [demo.data, demo.proc, state]
         let recorder = self.recorder
         let log = self.log
         let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .warning, destination: .sink { log.append($0) }) }
@@ -92,49 +85,19 @@ private struct HostRig {
     }
 }
 
-/// The clock as `ClockWidget` has it, reading the host's clock instead of the system's.
-private struct HostClockWidget: Widget {
-    let now: @Sendable () -> Date
-    init() { now = { Date() } }
-    init(now: @escaping @Sendable () -> Date) { self.now = now }
-    var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "clock", provider: ClockProvider(now: now)) { ClockView(entry: $0) }
-            .supportedFamilies([.accessoryRectangular, .accessoryCircular, .accessoryInline])
-    }
-}
-
 private extension Bitmap {
     var isDark: Bool { pixels.allSatisfy { $0 == 0 } }
 }
 
-/// The demo face as Examples/glance.yaml has it, with built-in actions only (its intents write
-/// to the real app group), a night and a long-press that only wakes.
-private let demoFace = """
-    board: simulator
-    slots:
-      - family: accessoryRectangular
-        widgets: [clock, weather, tasks, system]
-        pinned: true
-    bindings:
-      up: stack.previous
-      down: stack.next
-      right: focus.next
-      centre: focus.activate
-      A: {long-press: wake}
-    always-on:
-      idle: 30s
-      hide-sensitive: true
-    reload-budget: 1500
-    """
+/// The demo face with a long press that only wakes.
+private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-press: wake}"])
 
-/// 2026-11-21 08:00:00 UTC, a Saturday morning.
-private let morning = Date(timeIntervalSince1970: 1_795_248_000)
 
 /// DESIGN's whole host, on a manual clock: what a maker sees over a day, read off the glass.
 @Suite struct WholeHostTests {
     @Test func theDemoFaceForADay() async throws {
         let night = NightSchedule(start: (23, 0), end: (7, 0), timeZone: utc)
-        let rig = try await HostRig(face: demoFace, at: morning, night: night)
+        let rig = try await HostRig(face: demoFaceYAML, at: morning, night: night)
         #expect(await rig.shown() == "clock")
         #expect(await rig.glassShowsTheLastFrame())
 
@@ -257,7 +220,7 @@ private let morning = Date(timeIntervalSince1970: 1_795_248_000)
 
     @Test func aDeadlineTheClockHasPassedIsStillMet() async throws {
         // A real wait ends a little after its deadline; by then the runtime names the next one.
-        let rig = try await HostRig(face: demoFace, at: morning.addingTimeInterval(0.5))
+        let rig = try await HostRig(face: demoFaceYAML, at: morning.addingTimeInterval(0.5))
         let before = await rig.host.shownFrame?.bitmap
         let wakeUps = await rig.host.runtime.statistics.wakeUps
         let deadline = try #require(await rig.host.nextDeadline())
@@ -269,7 +232,7 @@ private let morning = Date(timeIntervalSince1970: 1_795_248_000)
     }
 
     @Test func aPressBoundToNothingStillKeepsTheFaceAwake() async throws {
-        let rig = try await HostRig(face: demoFace, at: morning)
+        let rig = try await HostRig(face: demoFaceYAML, at: morning)
         await rig.run(for: 25)
         // A click of A: A is bound only to long-press, so the click runs nothing, but it is a
         // button event, and it restarts the idle timeout (WIDGETKIT item 27).

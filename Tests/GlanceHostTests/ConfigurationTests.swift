@@ -60,6 +60,12 @@ import GlanceUI
         ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: spi-0.0\n  dc: 25\n", "b.yaml:3:3: missing 'reset' (the BCM number of the panel's reset line)"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: emulated\n  rotation: 45\n", "b.yaml:6:13: rotation is 45, expected 0, 90, 180 or 270"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: emulated\n  column-offset: 2\n", "b.yaml:6:18: column-offset applies only to sh1106 panels"),
+        ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated, shift: spiral}\n",
+         "b.yaml:2:66: panel.shift is 'spiral', expected one of: off, orbit, wear-guided"),
+        ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated, max-shift: 9}\n", "b.yaml:2:70: panel.max-shift is 9, expected 1…4"),
+        ("name: x\npanel: {controller: sh1106, size: 128x64, bus: emulated, shift-period: 1s}\n", "b.yaml:2:72: panel.shift-period is 1s, expected 10s…24h"),
+        ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: emulated\n  shift: orbit\n",
+         "b.yaml:6:10: shift applies only to OLED panels (ssd1680 does not burn in)"),
         ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: i2c-1, address: 0x3c}\nbuttons:\n  chip: c\n  lines:\n    up: {line: 3}\n",
          "b.yaml:4:3: button 'up' is on GPIO3, which is I2C SCL of the panel; claiming it as an input would disconnect the panel"),
         ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  lines:\n    up: {line: 17}\n",
@@ -88,6 +94,12 @@ import GlanceUI
         let board = try BoardConfiguration(yaml: Self.valid, file: "b.yaml")
         #expect(board.buttons.debounce == .milliseconds(15))
         #expect(board.panel.mono == .orderedDither)
+        #expect(board.panel.burnIn == BoardConfiguration.BurnIn(strategy: .wearGuided, maximum: 2, period: .seconds(300)))
+        let orbit = try BoardConfiguration(yaml: "name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated, shift: orbit, max-shift: 3, shift-period: 10m}\n",
+                                           file: "b.yaml")
+        #expect(orbit.panel.burnIn == BoardConfiguration.BurnIn(strategy: .orbit, maximum: 3, period: .seconds(600)))
+        let off = try BoardConfiguration(yaml: "name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated, shift: off}\n", file: "b.yaml")
+        #expect(off.panel.burnIn.strategy == nil)
     }
 }
 

@@ -27,6 +27,34 @@ import Testing
         #expect(await harness.glass().pixels.max() == levels[1])
     }
 
+    /// Issue 18: the SSD1315's dimmest level lowers its internal current reference too
+    /// (`AD 10`, 19 µA instead of 30), and every brighter level sets it back.
+    @Test func theSSD1315sDimmestLevelLowersItsCurrentReference() async throws {
+        let model = SSD1306Controller.Model.ssd1315_128x64
+        let emulator = SSD1306Emulator(configuration: .init(model: model))
+        let bus = I2CCommandDataBus(device: emulator)
+        let controller = SSD1306Controller(bus: bus, model: model)
+        try await controller.initialize()
+        var frame = Bitmap(width: 128, height: 64)
+        frame.fill(Rect(x: 0, y: 0, width: 8, height: 8), value: 255)
+        try await controller.write(frame, regions: [frame.bounds])
+        #expect(await emulator.internalReference == 0x30, "the init sequence selects the internal 30 µA reference")
+        // The emulator's glass follows the reference: 19/30 of the light at the same contrast.
+        let normal = Int(await emulator.glass.pixels.max() ?? 0)
+        try await bus.sendCommands([0xAD, 0x10])
+        let lowered = Int(await emulator.glass.pixels.max() ?? 0)
+        #expect(abs(lowered - normal * 19 / 30) <= 1, "\(lowered) against \(normal)")
+        try await bus.sendCommands([0xAD, 0x30])
+
+        try await controller.setBrightness(.dimmest)
+        #expect(await emulator.internalReference == 0x10)
+        #expect(abs(controller.light(at: .dimmest) - OLEDLuminance.light(contrast: 0, prechargeClocks: 1, vcomh: 0) * 19 / 30) < 1e-12)
+        try await controller.setBrightness(.dim)
+        #expect(await emulator.internalReference == 0x30)
+        // The SSD1306 has no such register: nothing is sent for it.
+        #expect(SSD1306Controller.Model.ssd1306_128x64.drive.values.allSatisfy { $0.internalReference == nil })
+    }
+
     @Test func sleepAndWakeKeepThePicture() async throws {
         let emulator = SSD1306Emulator()
         let controller = SSD1306Controller(bus: I2CCommandDataBus(device: emulator))

@@ -4,12 +4,13 @@ import Testing
 
 /// `PanelDisplay`: the one owner of the glass (WIDGETKIT items 29 and 30).
 @Suite struct DisplayTests {
-    private static func rig(shift: Duration? = .seconds(300)) async -> (PanelDisplay, PanelHarness, GlassRecorder, ManualClock) {
+    private static func rig(shift: Duration? = .seconds(300), strategy: PanelDisplay.ShiftStrategy = .orbit) async -> (PanelDisplay, PanelHarness, GlassRecorder, ManualClock) {
         let log = GlassRecorder(), clock = ManualClock()
         let harness = OLEDSetup.ssd1306(SSD1306Controller.Model.all[0]).make { WatchedI2CDevice($0) { await log.record() } }
         await log.attach(harness.shown, clock: clock)
-        let display = PanelDisplay(pipeline: PanelPipeline(controller: harness.controller, clock: clock), clock: clock,
-                                   settings: .init(shiftPeriod: shift))
+        var settings = PanelDisplay.Settings(shiftPeriod: shift)
+        settings.shiftStrategy = strategy
+        let display = PanelDisplay(pipeline: PanelPipeline(controller: harness.controller, clock: clock), clock: clock, settings: settings)
         return (display, harness, log, clock)
     }
 

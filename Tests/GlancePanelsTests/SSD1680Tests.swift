@@ -13,14 +13,15 @@ actor StuckBusy: InputLine {
 }
 
 struct EInkRig {
-    let clock = ManualClock()
+    let clock: ManualClock
     let emulator: SSD1680Emulator
     let store: MemoryEInkStateStore
     let controller: SSD1680Controller
 
     init(store: MemoryEInkStateStore = MemoryEInkStateStore(), emulator: SSD1680Emulator? = nil, clock: ManualClock? = nil,
          settings: SSD1680Controller.Settings = .init(), busy: ((any InputLine) -> any InputLine)? = nil, log: CaptureLog? = nil) {
-        let clock = clock ?? self.clock
+        let clock = clock ?? ManualClock()
+        self.clock = clock
         let emulator = emulator ?? SSD1680Emulator(clock: clock)
         self.emulator = emulator
         self.store = store
@@ -37,7 +38,8 @@ struct EInkRig {
     /// The display that owns this panel's glass: the refresh policy and its state in `store`.
     func display(partialRefreshesBeforeFull: Int = 20, pipeline: PanelPipeline.Settings = .init()) -> PanelDisplay {
         PanelDisplay(pipeline: PanelPipeline(controller: controller, clock: clock, settings: pipeline), clock: clock,
-                     settings: .init(partialRefreshesBeforeFull: partialRefreshesBeforeFull), store: store)
+                     settings: .init(ePaper: .init(partialRefreshesBeforeFull: partialRefreshesBeforeFull, timeZone: TimeZone(identifier: "UTC")!)),
+                     store: store)
     }
 }
 

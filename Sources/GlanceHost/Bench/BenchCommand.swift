@@ -11,7 +11,7 @@ import Logging
 struct BenchCommand: BundleCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure speed, bus traffic, latency, idle cost and memory (use a release build).",
+        abstract: "Measure speed, bus traffic, latency, panel wear, idle cost and memory (use a release build).",
         discussion: """
             Run it from a release build: make release && .build/release/glance bench. \
             Timings are medians of many runs with the minimum and maximum; bus time is \
@@ -25,7 +25,7 @@ struct BenchCommand: BundleCommand {
     @Flag(name: .long, help: "Print one JSON object instead of tables.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Only run benchmarks whose name contains this text (render names, controllers, update cases, latency, idle).", valueName: "text"))
+    @Option(name: .long, help: ArgumentHelp("Only run benchmarks whose name contains this text (render names, controllers, update cases, latency, wear, energy, idle).", valueName: "text"))
     var filter: String?
 
     @Option(name: .long, help: "Wall-clock seconds each idle run lasts.")
@@ -48,11 +48,13 @@ struct BenchCommand: BundleCommand {
         let render = BenchCommand.renderFigures(bundle: bundle, filter: wanted)
         let updates = await BenchCommand.updateFigures(filter: wanted)
         let latency = wanted("latency") || filter == nil ? await BenchCommand.latencyFigures(bundle: bundle, logger: quiet) : LatencyFigures()
+        let wear = wanted("wear") || filter == nil ? await BenchCommand.wearFigures() : nil
+        let energy = wanted("energy") || filter == nil ? await BenchCommand.energyFigures(logger: quiet) : nil
         let idle = wanted("idle") || filter == nil ? try BenchCommand.idleFigures(seconds: idleSeconds) : nil
         let results = BenchResults(
             render: render,
             pipeline: updates.filter { $0.controller.hasPrefix("SSD1306") }.map { .init(case: $0.case, median_us: $0.pipeline_median_us) },
-            updates: updates, latency_ms: latency,
+            updates: updates, latency_ms: latency, wear: wear, energy: energy,
             idle: idle.map { BenchResults.Idle(active: $0.active, alwaysOn: $0.alwaysOn) },
             peak_rss_mb: idle?.peak_rss_mb, first_frame_ms: idle?.first_frame_ms)
         if json {
@@ -81,6 +83,8 @@ struct BenchResults: Codable, Sendable {
     var pipeline: [Pipeline]
     var updates: [UpdateFigure]
     var latency_ms: LatencyFigures
+    var wear: WearFigures?
+    var energy: EnergyFigures?
     var idle: Idle?
     var peak_rss_mb: Double?
     var first_frame_ms: Double?
@@ -100,6 +104,16 @@ struct BenchResults: Codable, Sendable {
         }
         text += "\nlatency: button release to last byte at 400 kHz (ms)\n"
         text += "  toggle \(number(latency_ms.toggle))    full change \(number(latency_ms.full_change))\n"
+        if let wear {
+            text += "\nwear: accounting one glass change (µs)              median      min      max\n"
+            text += "  128×64 mono                                      \(number(wear.account_128x64_us.median, "%8.2f")) \(number(wear.account_128x64_us.minimum, "%8.2f")) \(number(wear.account_128x64_us.maximum, "%8.2f"))\n"
+            text += "  128×128 gray                                     \(number(wear.account_128x128_us.median, "%8.2f")) \(number(wear.account_128x128_us.minimum, "%8.2f")) \(number(wear.account_128x128_us.maximum, "%8.2f"))\n"
+            text += "wear: reference face held 30 days in always-on on an SSD1306: hottest pixel (h at full drive), hottest/median, frames\n"
+            for month in wear.month {
+                text += "  \(pad(month.shift, 12)) \(number(month.hottest_hours, "%7.2f")) h  \(number(month.unevenness, "%5.2f"))  \(String(format: "%5d", month.frames))\n"
+            }
+        }
+        if let energy { text += energy.table() }
         if let idle {
             text += "\nidle: per minute, % of one core\n"
             text += "  active     wake-ups \(number(idle.active.wakeups)) (runtime \(number(idle.active.runtime_wakeups)))  cpu \(number(idle.active.cpu_percent, "%6.3f")) %\n"

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceGraphics
+import GlancePanels
 
 /// A board preset: which panel is wired how, and which buttons sit on which GPIO lines.
 /// Read from `Boards/NAME.yaml` (built in) or a user's file with `--board PATH`.
@@ -61,8 +62,28 @@ public struct BoardConfiguration: Equatable, Sendable {
         public var columnOffset: Int
         /// What the panel shows after Glance stops: `off` (OLED display off) or `keep` the last frame.
         public var onExit: String
-        /// E-ink: a full refresh after this many partial ones.
-        public var fullRefreshEvery: Int
+        /// OLED: how the picture moves against burn-in (`shift`, `max-shift`, `shift-period`).
+        public var burnIn: BurnIn = BurnIn()
+        /// E-paper: how refreshes are chosen (`full-refresh-every`, `min-refresh-interval`,
+        /// `full-refresh-interval`, `large-change`, `quiet-hour`; the quiet hour in the host's
+        /// local time zone).
+        public var ePaper: EPaperRefreshPolicy.Settings
+
+        /// E-paper: a full refresh after this many partial ones.
+        public var fullRefreshEvery: Int {
+            get { ePaper.partialRefreshesBeforeFull }
+            set { ePaper.partialRefreshesBeforeFull = newValue }
+        }
+    }
+
+    /// How an OLED panel's picture moves against burn-in.
+    public struct BurnIn: Equatable, Sendable {
+        /// How the next offset is chosen; nil never shifts.
+        public var strategy: PanelDisplay.ShiftStrategy? = .wearGuided
+        /// The farthest the picture moves, in pixels each way.
+        public var maximum: Int = PanelDisplay.Settings().maximumShift
+        /// How often it moves by one step.
+        public var period: Duration = .seconds(300)
     }
 
     /// A button: its name (used by bindings), its line and its simulator key.
@@ -130,7 +151,7 @@ public struct BoardConfiguration: Equatable, Sendable {
 
     private static func panel(_ node: ConfigNode) throws -> Panel {
         let fields = try node.mapping(allowed: ["controller", "size", "bus", "address", "dc", "reset", "busy", "device",
-                                                "rotation", "mono", "look", "column-offset", "on-exit", "full-refresh-every"])
+                                                "rotation", "mono", "look", "column-offset", "on-exit"] + Self.burnInKeys + Self.ePaperKeys)
         guard let controllerNode = fields["controller"] else {
             throw node.error("missing 'controller' (one of: \(Controller.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -153,9 +174,60 @@ public struct BoardConfiguration: Equatable, Sendable {
             throw fields["column-offset"]!.error("column-offset applies only to sh1106 panels")
         }
         let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller == .ssd1680 ? "keep" : "off")
-        let fullRefresh = try fields["full-refresh-every"]?.int(in: 1...1000) ?? 20
         return Panel(controller: controller, size: size, connection: connection, rotation: rotation, mono: mono ?? .orderedDither,
-                     look: look, columnOffset: columnOffset, onExit: onExit, fullRefreshEvery: fullRefresh)
+                     look: look, columnOffset: columnOffset, onExit: onExit, burnIn: try Self.burnIn(fields, controller: controller),
+                     ePaper: try Self.ePaper(fields, controller: controller))
+    }
+
+    /// The panel keys of the burn-in shift.
+    static let burnInKeys = ["shift", "max-shift", "shift-period"]
+
+    /// The burn-in shift: wear-guided by default, every 5 minutes, at most 2 pixels each way.
+    private static func burnIn(_ fields: [String: ConfigNode], controller: Controller) throws -> BurnIn {
+        if [.ssd1680, .framebuffer].contains(controller), let key = burnInKeys.first(where: { fields[$0] != nil }) {
+            throw fields[key]!.error("\(key) applies only to OLED panels (\(controller.rawValue) does not burn in)")
+        }
+        var burnIn = BurnIn()
+        if let node = fields["shift"] {
+            let choice = try node.choice(["off"] + PanelDisplay.ShiftStrategy.allCases.map(\.rawValue))
+            burnIn.strategy = PanelDisplay.ShiftStrategy(rawValue: choice)
+        }
+        burnIn.maximum = try fields["max-shift"]?.int(in: 1...PanelPipeline.maximumShift) ?? burnIn.maximum
+        burnIn.period = try fields["shift-period"]?.duration(in: .seconds(10)...(.seconds(24 * 3600))) ?? burnIn.period
+        return burnIn
+    }
+
+    /// The panel keys of the e-paper refresh policy.
+    static let ePaperKeys = ["full-refresh-every", "min-refresh-interval", "full-refresh-interval", "large-change", "quiet-hour"]
+
+    /// The e-paper refresh policy: the makers' defaults (`EPaperRefreshPolicy.Settings`) with
+    /// the board's overrides; the quiet hour is read in the host's local time zone.
+    private static func ePaper(_ fields: [String: ConfigNode], controller: Controller) throws -> EPaperRefreshPolicy.Settings {
+        if controller != .ssd1680, let key = ePaperKeys.first(where: { fields[$0] != nil }) {
+            throw fields[key]!.error("\(key) applies only to e-paper panels (ssd1680)")
+        }
+        let defaults = EPaperRefreshPolicy.Settings(timeZone: .current)
+        var settings = defaults
+        settings.partialRefreshesBeforeFull = try fields["full-refresh-every"]?.int(in: 0...1000) ?? defaults.partialRefreshesBeforeFull
+        settings.minimumInterval = try fields["min-refresh-interval"]?.duration(in: .zero...(.seconds(3600))) ?? defaults.minimumInterval
+        settings.fullRefreshInterval = try fields["full-refresh-interval"]?.duration(in: .seconds(600)...(.seconds(24 * 3600))) ?? defaults.fullRefreshInterval
+        if let node = fields["large-change"] { settings.largeChange = try share(node) }
+        if let node = fields["quiet-hour"] {
+            let text = try node.string()
+            settings.quietTime = text == "off" ? nil : try node.timeOfDay(text)
+        }
+        return settings
+    }
+
+    /// A share of the panel such as `40%` (1%…100%), or `off` (nil).
+    private static func share(_ node: ConfigNode) throws -> Double? {
+        let text = try node.string().trimmingCharacters(in: .whitespaces)
+        if text == "off" { return nil }
+        guard text.hasSuffix("%"), let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite else {
+            throw node.error("\(node.path) should be a share of the panel such as 40% (or off), found '\(text)'")
+        }
+        guard percent >= 1, percent <= 100 else { throw node.error("\(node.path) is \(text), expected 1%…100%") }
+        return percent / 100
     }
 
     private static func size(_ node: ConfigNode) throws -> Size {

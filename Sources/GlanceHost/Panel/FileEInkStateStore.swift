@@ -17,3 +17,23 @@ struct FileEInkStateStore: EInkStateStore {
         try AtomicFile.write(Data(state.serialized()), to: url)
     }
 }
+
+/// An OLED panel's wear map kept in a file with atomic writes (`<board>.wear` in the state
+/// folder), so the map spans restarts and survives running other boards in between.
+struct FileWearStore: WearStore {
+    let url: URL
+
+    /// The file of `board`'s map in `stateDirectory`.
+    static func url(board: String, in stateDirectory: URL) -> URL {
+        stateDirectory.appendingPathComponent("\(board).wear")
+    }
+
+    func load() throws -> WearMap? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return try WearMap(serialized: Array(data))
+    }
+
+    func save(_ map: WearMap) throws {
+        try AtomicFile.write(Data(map.serialized()), to: url)
+    }
+}

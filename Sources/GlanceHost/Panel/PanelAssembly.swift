@@ -28,7 +28,7 @@ struct PanelAssembly: Sendable {
     ///   - board: The board preset.
     ///   - clock: The host's clock (resets, BUSY waits, retries, burn-in shift, refresh policy).
     ///   - capture: When given, every bus transfer is also recorded there.
-    ///   - stateDirectory: Where e-ink refresh state is kept.
+    ///   - stateDirectory: Where e-ink refresh state and the OLED wear map are kept.
     ///   - report: Called once per failure and once per recovery of the panel.
     ///   - note: Receives the display's log lines (an unreadable e-paper state file, say).
     ///   - shiftsAgainstBurnIn: Whether the display moves OLED pictures on its burn-in schedule
@@ -104,10 +104,12 @@ struct PanelAssembly: Sendable {
         let rotation = PanelRotation(degrees: degrees) ?? .none
         let settings = PanelPipeline.Settings(rotation: rotation, monoConversion: panel.mono)
         let pipeline = PanelPipeline(controller: controller, clock: clock, settings: settings, report: report)
-        let display = PanelDisplay(pipeline: pipeline, clock: clock,
-                                   settings: .init(shiftPeriod: shiftsAgainstBurnIn ? .seconds(300) : nil,
-                                                   partialRefreshesBeforeFull: panel.fullRefreshEvery),
-                                   store: store, report: note)
+        var displaySettings = PanelDisplay.Settings(shiftPeriod: shiftsAgainstBurnIn && panel.burnIn.strategy != nil ? panel.burnIn.period : nil,
+                                                    ePaper: panel.ePaper)
+        displaySettings.shiftStrategy = panel.burnIn.strategy ?? .wearGuided
+        displaySettings.maximumShift = panel.burnIn.maximum
+        let display = PanelDisplay(pipeline: pipeline, clock: clock, settings: displaySettings, store: store,
+                                   wearStore: FileWearStore(url: FileWearStore.url(board: board.name, in: stateDirectory)), report: note)
         let isPaper = controller.panel.technology == .ePaper
         let shownGlass = glass.map { oriented($0, degrees: degrees, isPaper: isPaper) }
         return PanelAssembly(display: display, glass: shownGlass)

@@ -1,4 +1,5 @@
 import Foundation
+import GlancePanels
 import GlanceInput
 
 /// What the control socket (`glance ctl …`) can ask a running face. The run loop implements
@@ -61,6 +62,65 @@ struct ControlStatus: Codable, Sendable, Equatable {
     var buttonEvents: [String]
     /// Intents run, newest last (at most 50), by name.
     var intents: [String]
+    /// E-paper refreshes since the start, by kind (`partial`, `full`); nil on other panels.
+    var refreshes: [String: Int]? = nil
+    /// What the OLED panel has been through (its wear map's summary); nil on other panels.
+    var wear: Wear? = nil
+    /// What the panel's frames cost per day, by widget kind (the power estimate); nil for
+    /// panels without a power model (framebuffers).
+    var energy: Energy? = nil
+
+    /// A wear map's summary, in hours at full drive.
+    struct Wear: Codable, Sendable, Equatable {
+        var hottestHours: Double
+        var medianLitHours: Double
+        /// Hottest over the median of the lit pixels (1 is perfectly even).
+        var unevenness: Double
+        var litHours: Double
+        var observedHours: Double
+
+        init(_ summary: WearMap.Summary) {
+            hottestHours = summary.hottestHours
+            medianLitHours = summary.litMedianHours
+            unevenness = summary.unevenness
+            litHours = summary.litHours
+            observedHours = summary.observedHours
+        }
+    }
+
+    /// The power estimate (`EnergyLedger`), averaged over the hours accounted since the start.
+    struct Energy: Codable, Sendable, Equatable {
+        /// One widget kind's part.
+        struct Widget: Codable, Sendable, Equatable {
+            var kind: String
+            var milliwattHoursPerDay: Double
+            /// Of `totalMilliwattHoursPerDay`, 0…1.
+            var share: Double
+        }
+
+        /// The controller and where the model's figures come from.
+        var model: String
+        /// Hours accounted: the averages are over these.
+        var hours: Double
+        /// Each widget kind shown (a live activity as "live activity"), dearest first.
+        var widgets: [Widget]
+        /// Pixels lit outside every slot (a focus ring, gaps), mWh per day.
+        var outsideSlotsMilliwattHoursPerDay: Double
+        /// The panel itself: on with nothing lit, asleep, refreshes that changed nothing; mWh per day.
+        var panelMilliwattHoursPerDay: Double
+        /// Everything, mWh per day.
+        var totalMilliwattHoursPerDay: Double
+
+        init(_ report: EnergyLedger.Report) {
+            model = report.model
+            hours = report.seconds / 3600
+            widgets = report.lines.filter { $0.key != EnergyLedger.outsideKey && $0.key != EnergyLedger.panelKey }
+                .map { Widget(kind: $0.key, milliwattHoursPerDay: $0.milliwattHoursPerDay, share: $0.share) }
+            outsideSlotsMilliwattHoursPerDay = report.line(EnergyLedger.outsideKey)?.milliwattHoursPerDay ?? 0
+            panelMilliwattHoursPerDay = report.line(EnergyLedger.panelKey)?.milliwattHoursPerDay ?? 0
+            totalMilliwattHoursPerDay = report.total.milliwattHoursPerDay
+        }
+    }
 }
 
 /// A live-activity request from `glance ctl activity`.

@@ -75,6 +75,8 @@ actor FaceHost: ControlTarget {
     /// Frames the runtime made and frames given to the display (the rest were superseded within a round).
     private(set) var framesMade = 0
     private(set) var framesShown = 0
+    /// What the frames cost in energy (`FaceHost+Energy.swift`); nil for panels without a power model.
+    var energy: FaceEnergy?
 
     init(board: BoardConfiguration, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, clock: any HostClock,
          logger: Logger, stateFile: URL, frameFolder: URL? = nil, screen: SimulatorScreen? = nil, loadFace: FaceLoader? = nil,
@@ -92,6 +94,7 @@ actor FaceHost: ControlTarget {
         self.screen = screen
         self.loadFace = loadFace
         input = ButtonInput(board: board)
+        energy = FaceEnergy(controller: assembly.pipeline.controller)
         (rings, doorbell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let doorbell = self.doorbell, inbox = self.inbox
         runtime.onChange { Self.post(.changed, inbox: inbox, doorbell: doorbell) }
@@ -234,7 +237,7 @@ actor FaceHost: ControlTarget {
         if !frames.isEmpty {
             await show(frames)
         } else if await assembly.display.isDue {
-            await refreshDisplay(await assembly.display.update())
+            await refreshDisplay(await metered { await assembly.display.update() })
         }
     }
 
@@ -339,7 +342,7 @@ actor FaceHost: ControlTarget {
         guard let frame = frames.last else { return }
         shownFrame = frame
         framesShown += 1
-        let outcome = await assembly.display.show(frame.bitmap, state: frame.state)
+        let outcome = await metered { await assembly.display.show(frame.bitmap, state: frame.state) }
         if firstFrameMilliseconds == nil { firstFrameMilliseconds = ProcessUsage.secondsSinceStart() * 1000 }
         await refreshDisplay(outcome)
         if let frameFolder { writeFramePNG(frame, to: frameFolder, glass: await assembly.glass?()) }
@@ -405,6 +408,7 @@ actor FaceHost: ControlTarget {
             if board.panel.onExit == "off", let shownFrame {
                 await assembly.display.show(shownFrame.bitmap, state: .off)
             }
+            await assembly.display.saveWear()
         }
     }
 
@@ -425,8 +429,17 @@ actor FaceHost: ControlTarget {
                 widgets: instances.map { ControlStatus.Widget(kind: $0.kind, slot: $0.slot, budgetUsed: $0.budgetUsed, intentsFinished: $0.intentsFinished,
                                                          reloading: $0.isReloading, quarantined: $0.isQuarantined) },
                 nextWakeUp: await runtime.nextWakeUp, frames: statistics.frames, wakeUps: statistics.wakeUps,
-                panelHealthy: await assembly.pipeline.isHealthy, buttonEvents: recent, intents: intents)
+                panelHealthy: await assembly.pipeline.isHealthy, buttonEvents: recent, intents: intents,
+                refreshes: await refreshCounts(), wear: await assembly.display.wearMap.map { ControlStatus.Wear($0.summary()) },
+                energy: energyReport().map(ControlStatus.Energy.init))
         }
+    }
+
+    /// The display's e-paper refreshes by kind, every kind present; nil on other panels.
+    private func refreshCounts() async -> [String: Int]? {
+        guard assembly.display.panel.technology == .ePaper else { return nil }
+        let refreshes = await assembly.display.statistics.refreshes
+        return Dictionary(uniqueKeysWithValues: RefreshKind.allCases.map { ($0.rawValue, refreshes[$0] ?? 0) })
     }
 
     func reload(kind: String) async throws {

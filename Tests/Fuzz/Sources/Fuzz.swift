@@ -19,6 +19,7 @@ enum FuzzTarget: String, CaseIterable {
     case controlLine = "control-line"
     case capture = "capture"
     case terminalKeys = "terminal-keys"
+    case stateFiles = "state-files"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["GLANCE_FUZZ_TARGET"] ?? ""
@@ -80,6 +81,17 @@ enum FuzzTarget: String, CaseIterable {
             let split = bytes.count / 2
             let keys = decoder.feed(bytes[..<split]) + decoder.feed(bytes[split...]) + decoder.flush()
             precondition(keys == TerminalKeyDecoder.decode(bytes), "split decoding differs")
+        case .stateFiles:
+            // The state folder's binary files: an OLED wear map and an e-paper state. What reads
+            // must write back byte for byte, summarise and draw.
+            if let map = try? WearMap(serialized: bytes) {
+                precondition(map.serialized() == bytes, "a wear map does not write back what it read")
+                _ = map.summary()
+                _ = map.heatMap(scale: 1)
+            }
+            if let state = try? EInkState(serialized: bytes) {
+                precondition(state.serialized() == bytes, "an e-paper state does not write back what it read")
+            }
         }
     }
 
