@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GlanceHost
+import GlancePanels
 import GlanceUI
 
 @Suite struct BoardConfigurationTests {
@@ -66,6 +67,14 @@ import GlanceUI
         ("name: x\npanel: {controller: sh1106, size: 128x64, bus: emulated, shift-period: 1s}\n", "b.yaml:2:72: panel.shift-period is 1s, expected 10s…24h"),
         ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: emulated\n  shift: orbit\n",
          "b.yaml:6:10: shift applies only to OLED panels (ssd1680 does not burn in)"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: emulated\n  drive:\n    dark: {contrast: 0}\n",
+         "b.yaml:7:5: unknown key 'dark' in panel.drive (expected one of: normal, dim, dimmest)"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: emulated\n  drive:\n    dim: {contrast: 0x130, precharge: 0x22, vcomh: 0}\n",
+         "b.yaml:7:21: panel.drive.dim.contrast is 0x130, expected 0…255"),
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: emulated\n  drive:\n    dim: {contrast: 0x20, vcomh: 0}\n",
+         "b.yaml:7:10: missing 'precharge' (0…255, e.g. 0x30)"),
+        ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: emulated\n  drive: {dim: {contrast: 1, precharge: 1, vcomh: 1}}\n",
+         "b.yaml:6:10: drive applies only to OLED panels (ssd1680 has no contrast, pre-charge or VCOMH)"),
         ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: i2c-1, address: 0x3c}\nbuttons:\n  chip: c\n  lines:\n    up: {line: 3}\n",
          "b.yaml:4:3: button 'up' is on GPIO3, which is I2C SCL of the panel; claiming it as an input would disconnect the panel"),
         ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  lines:\n    up: {line: 17}\n",
@@ -100,6 +109,23 @@ import GlanceUI
         #expect(orbit.panel.burnIn == BoardConfiguration.BurnIn(strategy: .orbit, maximum: 3, period: .seconds(600)))
         let off = try BoardConfiguration(yaml: "name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated, shift: off}\n", file: "b.yaml")
         #expect(off.panel.burnIn.strategy == nil)
+        #expect(board.panel.drive.isEmpty)
+    }
+
+    /// Issue 18: a module whose best dimming differs from the controller's table says so in
+    /// its board file; the assembled controller drives those levels, the rest stay the table's.
+    @Test func aBoardsOwnDriveLevelsReachTheController() throws {
+        let text = "name: dim-module\npanel:\n  controller: ssd1315\n  size: 128x64\n  bus: emulated\n  drive:\n    dim: {contrast: 0x10, precharge: 0x21, vcomh: 0x00}\n"
+        let board = try BoardConfiguration(yaml: text, file: "b.yaml")
+        #expect(board.panel.drive == [.dim: OLEDDrive(contrast: 0x10, precharge: 0x21, vcomh: 0x00)])
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("glance-drive-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let assembly = try PanelAssembly.open(board: board, clock: ManualClock(), capture: nil, stateDirectory: state)
+        let controller = assembly.pipeline.controller
+        #expect(controller.light(at: .dim) == OLEDLuminance.light(contrast: 0x10, prechargeClocks: 2, vcomh: 0x00))
+        let model = try PanelAssembly.ssd1306Model(board)
+        #expect(model.drive[.dim] == OLEDDrive(contrast: 0x10, precharge: 0x21, vcomh: 0x00, internalReference: 0x30), "the SSD1315 keeps its reference step")
+        #expect(model.drive[.normal] == SSD1306Controller.Model.ssd1315_128x64.drive[.normal])
     }
 }
 

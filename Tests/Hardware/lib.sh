@@ -155,8 +155,9 @@ ctl_events() {
     awk '/"buttonEvents" *: *\[ *\]/ { exit } /"buttonEvents" *: *\[/ { inside = 1; next } inside && /^ *\]/ { exit }
          inside && NF { sub(/^ *"/, ""); sub(/",? *$/, ""); print }' "$1.json" > "$1"
 }
-# ctl_slot_kind FILE: the kind the first slot shows, from FILE.json.
-ctl_slot_kind() { grep -m 1 -oE '"kind" *: *"[^"]*"' "$1.json" | sed -E 's/.*"([^"]*)"$/\1/'; }
+# ctl_slot_kind FILE: the kind the first slot shows, from FILE.json (the first "kind" after
+# "slots": other fields, such as the energy by widget kind, name kinds too).
+ctl_slot_kind() { sed -n '/"slots" *:/,$p' "$1.json" | grep -m 1 -oE '"kind" *: *"[^"]*"' | sed -E 's/.*"([^"]*)"$/\1/'; }
 
 # gestures_since FILE START: the events after the first START lines, joined with commas.
 gestures_since() { tail -n +"$(($2 + 1))" "$1" | paste -sd, -; }

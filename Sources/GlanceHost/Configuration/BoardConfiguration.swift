@@ -64,6 +64,9 @@ public struct BoardConfiguration: Equatable, Sendable {
         public var onExit: String
         /// OLED: how the picture moves against burn-in (`shift`, `max-shift`, `shift-period`).
         public var burnIn: BurnIn = BurnIn()
+        /// OLED: this module's own drive settings for some brightness levels (`drive:`), in place
+        /// of the controller's table; the levels not given keep the table's.
+        public var drive: [BrightnessLevel: OLEDDrive] = [:]
         /// E-paper: how refreshes are chosen (`full-refresh-every`, `min-refresh-interval`,
         /// `full-refresh-interval`, `large-change`, `quiet-hour`; the quiet hour in the host's
         /// local time zone).
@@ -151,7 +154,7 @@ public struct BoardConfiguration: Equatable, Sendable {
 
     private static func panel(_ node: ConfigNode) throws -> Panel {
         let fields = try node.mapping(allowed: ["controller", "size", "bus", "address", "dc", "reset", "busy", "device",
-                                                "rotation", "mono", "look", "column-offset", "on-exit"] + Self.burnInKeys + Self.ePaperKeys)
+                                                "rotation", "mono", "look", "column-offset", "on-exit", "drive"] + Self.burnInKeys + Self.ePaperKeys)
         guard let controllerNode = fields["controller"] else {
             throw node.error("missing 'controller' (one of: \(Controller.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -176,7 +179,29 @@ public struct BoardConfiguration: Equatable, Sendable {
         let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller == .ssd1680 ? "keep" : "off")
         return Panel(controller: controller, size: size, connection: connection, rotation: rotation, mono: mono ?? .orderedDither,
                      look: look, columnOffset: columnOffset, onExit: onExit, burnIn: try Self.burnIn(fields, controller: controller),
+                     drive: try fields["drive"].map { try Self.drive($0, controller: controller) } ?? [:],
                      ePaper: try Self.ePaper(fields, controller: controller))
+    }
+
+    /// `drive:` — per level (`normal`, `dim`, `dimmest`) the module's contrast, pre-charge and
+    /// VCOMH register values, each 0…255 (0x hex allowed), for modules whose best dimming
+    /// differs from the controller's table (Docs/Panels.md, "Dimming").
+    private static func drive(_ node: ConfigNode, controller: Controller) throws -> [BrightnessLevel: OLEDDrive] {
+        if [.ssd1680, .framebuffer].contains(controller) {
+            throw node.error("drive applies only to OLED panels (\(controller.rawValue) has no contrast, pre-charge or VCOMH)")
+        }
+        let levels = [BrightnessLevel.normal, .dim, .dimmest]
+        var table = [BrightnessLevel: OLEDDrive]()
+        for (name, level) in try node.mapping(allowed: levels.map(\.rawValue)) {
+            let registers = try level.mapping(allowed: ["contrast", "precharge", "vcomh"])
+            func register(_ key: String) throws -> UInt8 {
+                guard let value = registers[key] else { throw level.error("missing '\(key)' (0…255, e.g. 0x30)") }
+                return UInt8(try value.int(in: 0...255))
+            }
+            table[BrightnessLevel(rawValue: name)!] = OLEDDrive(contrast: try register("contrast"), precharge: try register("precharge"),
+                                                               vcomh: try register("vcomh"))
+        }
+        return table
     }
 
     /// The panel keys of the burn-in shift.

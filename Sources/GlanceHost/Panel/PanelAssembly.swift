@@ -44,6 +44,10 @@ struct PanelAssembly: Sendable {
         let controller: any PanelController
         var store: (any EInkStateStore)?
 
+        func drive(_ table: [BrightnessLevel: OLEDDrive]) -> [BrightnessLevel: OLEDDrive] {
+            driveTable(table, board: board)
+        }
+
         func i2c(_ device: any I2CDevice) -> any CommandDataBus {
             let device = wrapI2C(device)
             return I2CCommandDataBus(device: capture.map { CapturingI2CDevice(device, log: $0) } ?? device)
@@ -74,11 +78,11 @@ struct PanelAssembly: Sendable {
             store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
         case (.sh1106, .emulated):
             let emulator = SH1106Emulator(columnOffset: panel.columnOffset)
-            controller = SH1106Controller(bus: i2c(emulator), columnOffset: panel.columnOffset)
+            controller = SH1106Controller(bus: i2c(emulator), columnOffset: panel.columnOffset, drive: drive(SH1106Controller.defaultDrive))
             glass = { await emulator.glass }
         case (.ssd1327, .emulated):
             let emulator = SSD1327Emulator()
-            controller = SSD1327Controller(bus: i2c(emulator))
+            controller = SSD1327Controller(bus: i2c(emulator), drive: drive(SSD1327Controller.defaultDrive))
             glass = { await emulator.glass }
         case (_, .emulated):
             let model = try ssd1306Model(board)
@@ -88,8 +92,8 @@ struct PanelAssembly: Sendable {
         case (_, .i2c(let bus, let address)):
             let device = try LinuxI2CDevice.open(bus: bus, address: UInt8(address))
             switch panel.controller {
-            case .sh1106: controller = SH1106Controller(bus: i2c(device), columnOffset: panel.columnOffset)
-            case .ssd1327: controller = SSD1327Controller(bus: i2c(device))
+            case .sh1106: controller = SH1106Controller(bus: i2c(device), columnOffset: panel.columnOffset, drive: drive(SH1106Controller.defaultDrive))
+            case .ssd1327: controller = SSD1327Controller(bus: i2c(device), drive: drive(SSD1327Controller.defaultDrive))
             default: controller = SSD1306Controller(bus: i2c(device), model: try ssd1306Model(board))
             }
         case (.framebuffer, .framebuffer(let path)):
@@ -130,10 +134,21 @@ struct PanelAssembly: Sendable {
         case .ssd1315: .ssd1315
         default: .ssd1306
         }
-        guard let model = SSD1306Controller.Model.all.first(where: { $0.variant == variant && $0.size == board.panel.size }) else {
+        guard var model = SSD1306Controller.Model.all.first(where: { $0.variant == variant && $0.size == board.panel.size }) else {
             throw PanelAssemblyError(board: board.name, message: "no \(board.panel.controller.rawValue) model of \(board.panel.size.width)x\(board.panel.size.height)")
         }
+        model.drive = driveTable(model.drive, board: board)
         return model
+    }
+
+    /// A controller's drive table with the board's own levels (`drive:`) in place of its; an
+    /// SSD1315 level keeps its internal-reference step.
+    static func driveTable(_ table: [BrightnessLevel: OLEDDrive], board: BoardConfiguration) -> [BrightnessLevel: OLEDDrive] {
+        table.merging(board.panel.drive) { base, own in
+            var drive = own
+            drive.internalReference = base.internalReference
+            return drive
+        }
     }
 }
 
