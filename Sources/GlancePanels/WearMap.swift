@@ -52,14 +52,6 @@ public struct WearMap: Hashable, Sendable {
         return seconds[y * width + x]
     }
 
-    /// The pixel-by-pixel sum of two maps of one size (a panel's earlier map and this run's).
-    public mutating func merge(_ other: WearMap) {
-        guard other.size == size else { return }
-        for index in seconds.indices { seconds[index] += other.seconds[index] }
-        observed += other.observed
-        lit += other.lit
-    }
-
     // MARK: - Summary
 
     /// A pixel and its wear.
