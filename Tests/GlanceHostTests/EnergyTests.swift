@@ -7,72 +7,9 @@ import Testing
 import GlanceUI
 import GlanceWidgets
 
-/// One minute, with its time as text in UTC.
-private struct Minute: TimelineEntry {
-    let date: Date
-
-    var text: String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "H:mm"
-        return formatter.string(from: date)
-    }
-}
-
-/// An hour of minutes from the host's clock, then asked again.
-private struct MinuteProvider: TimelineProvider {
-    let now: @Sendable () -> Date
-    func placeholder(in context: Context) -> Minute { Minute(date: .distantPast) }
-    func getSnapshot(in context: Context, completion: @escaping @Sendable (Minute) -> Void) { completion(Minute(date: now())) }
-    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Minute>) -> Void) {
-        let minute = (now().timeIntervalSince1970 / 60).rounded(.down) * 60
-        completion(Timeline(entries: (0..<60).map { Minute(date: Date(timeIntervalSince1970: minute + Double($0) * 60)) }, policy: .atEnd))
-    }
-}
-
-/// The time in bold 28 px: `H:mm` from the entry, or ticking seconds (live text) counted from the entry's minute.
-private struct TimeView: View {
-    let entry: Minute
-    let ticks: Bool
-    var body: some View {
-        Group {
-            if ticks {
-                Text(timerInterval: entry.date...entry.date.addingTimeInterval(3600), countsDown: false)
-            } else {
-                Text(entry.text)
-            }
-        }
-        .font(.system(size: 28, weight: .bold))
-    }
-}
-
-/// "ticker" changes every second, "minutes" every minute; both read the host's clock.
-private struct TimeWidgets {
-    let now: @Sendable () -> Date
-
-    var descriptors: [WidgetDescriptor] {
-        [("ticker", true), ("minutes", false)].flatMap { kind, ticks in
-            Wrapper(kind: kind, ticks: ticks, now: now).descriptors
-        }
-    }
-
-    struct Wrapper: Widget {
-        let kind: String
-        let ticks: Bool
-        let now: @Sendable () -> Date
-        init() { self.init(kind: "minutes", ticks: false, now: { Date() }) }
-        init(kind: String, ticks: Bool, now: @escaping @Sendable () -> Date) {
-            self.kind = kind
-            self.ticks = ticks
-            self.now = now
-        }
-        var body: some WidgetConfiguration {
-            let ticks = ticks
-            return StaticConfiguration(kind: kind, provider: MinuteProvider(now: now)) { TimeView(entry: $0, ticks: ticks) }
-                .supportedFamilies([.accessoryRectangular])
-        }
-    }
+/// "ticker" changes every second, "minutes" every minute: the bench's clock, on the host's clock.
+private func timeWidgets(now: @escaping @Sendable () -> Date) -> [WidgetDescriptor] {
+    BenchClockWidget(kind: "ticker", seconds: true, now: now).descriptors + BenchClockWidget(kind: "minutes", seconds: false, now: now).descriptors
 }
 
 /// Issue 18's power estimate on a running face: `FaceHost` feeds the ledger, `glance ctl status` shows it.
@@ -105,7 +42,7 @@ private struct TimeWidgets {
         let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .warning, destination: .sink { lines.append($0) }) }
         let host = try await FaceAssembly.make(.init(
             board: try BoardCatalog.board(board), face: try FaceConfiguration(yaml: face, file: "glance.yaml"), facePath: nil,
-            bundle: BundleContents(widgets: TimeWidgets(now: { clock.now }).descriptors), clock: clock, logger: logger,
+            bundle: BundleContents(widgets: timeWidgets(now: { clock.now })), clock: clock, logger: logger,
             stateDirectory: folder, capture: nil, frameFolder: nil, screen: nil,
             adjustSettings: { settings in
                 settings.locale = Locale(identifier: "en_US_POSIX")
