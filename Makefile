@@ -10,9 +10,10 @@
 #   make release         .build/release/glance with the Swift runtime linked in
 
 SWIFT ?= swift
-PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev
-# For the tests only: systemd-analyze scores the service unit's sandbox.
-TEST_PACKAGES := systemd
+PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev libmosquitto-dev
+# For the tests only: systemd-analyze scores the service unit's sandbox; the MQTT tests start
+# their own Mosquitto broker on a free loopback port.
+TEST_PACKAGES := systemd mosquitto
 # Builds a package made by `glance new` (minutes of compiling on both cores): run on its own
 # after the other tests, whose socket and process deadlines a loaded machine would miss.
 NEW_PACKAGE_TEST := generatedPackageBuildsAndPreviewsEveryFamily

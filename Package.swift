@@ -42,6 +42,14 @@ let package = Package(
             name: "CI2C",
             providers: [.apt(["libi2c-dev"])]
         ),
+        // Eclipse Mosquitto's MQTT client library (`mqtt:` in glance.yaml): the C library of the
+        // broker most makers already run, packaged by Debian; MQTT 3.1.1 with TLS, QoS 1,
+        // persistent sessions and a last will, without a Swift networking stack in the binary.
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
         // The spidev ioctl interface (kernel headers only; nothing to link).
         .systemLibrary(name: "CSPI"),
         // One narrow GPIO API compiled against libgpiod 1.6 or 2.x, chosen from the header, so
@@ -64,7 +72,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CI2C", "CSPI"]),
+        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CI2C", "CSPI", "CMosquitto"]),
 
         // MARK: - Composition root and user-facing products
         .target(
@@ -102,12 +110,12 @@ let package = Package(
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput", "GlanceTesting"]),
-        .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels"]),
+        .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels", "GlanceTesting"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceInput", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
         // A maker's bundle with a widget that traps on purpose, which the process tests run.
         .executableTarget(name: "glance-crash-fixture", dependencies: ["Glance"], path: "Tests/CrashFixture"),
-        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceHost", "GlanceInput", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceHost", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,9 +9,10 @@ import Glibc
 /// own, so a timeout ends it with everything it started.
 public enum ChildProcess {
     /// Starts `program` with `arguments`; a program without a slash is looked up in `PATH`.
+    /// - Parameter output: A descriptor the child's standard output and error go to; nil keeps ours.
     /// - Returns: The child's process ID (and group ID).
     /// - Throws: `ChildProcessError` naming the program when it cannot be started.
-    public static func spawn(_ program: String, _ arguments: [String]) throws(ChildProcessError) -> pid_t {
+    public static func spawn(_ program: String, _ arguments: [String], output: Int32? = nil) throws(ChildProcessError) -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -27,6 +28,10 @@ public enum ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO)
+        }
         let words = [program] + arguments
         var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

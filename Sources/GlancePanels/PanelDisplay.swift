@@ -76,6 +76,8 @@ public actor PanelDisplay {
     private var picture: Bitmap?
     private var state: DisplayState = .active
     private var level: BrightnessLevel?
+    /// The brightest level allowed whatever the state asks (a remote "dim" or "off"); nil for no limit.
+    public private(set) var lightLimit: BrightnessLevel?
     private var shift = Point.zero
     /// The e-paper refresh policy and what the glass has been through.
     private let policy: EPaperRefreshPolicy
@@ -141,6 +143,14 @@ public actor PanelDisplay {
         return await apply()
     }
 
+    /// Limits the light to `level` at most (`.off` keeps the glass dark), or lifts the limit
+    /// (nil); the state's own level still applies when it is dimmer.
+    @discardableResult
+    public func limitLight(to level: BrightnessLevel?) async -> PanelPipeline.Outcome {
+        lightLimit = level
+        return await apply()
+    }
+
     /// Does what is due at the clock's time without a new picture: a shift step, a full
     /// e-paper refresh that is due, a retry of a failed panel.
     @discardableResult
@@ -195,7 +205,7 @@ public actor PanelDisplay {
         let now = clock.now
         if let planned = plannedDeadline, planned <= now { plannedDeadline = nil }
         closeExposure(at: now)
-        let target = Self.level(for: state)
+        let target = max(Self.level(for: state), lightLimit ?? .normal)
         if target == .off, level != .off {
             // Dark first; the RAM is then kept current so waking needs no write.
             await setLevel(.off)

@@ -33,6 +33,8 @@ public struct FaceConfiguration: Equatable, Sendable {
     public var urlHandler: URLHandler?
     /// Reloads per widget per rolling 24 hours; nil means unlimited (development).
     public var reloadBudget: Int?
+    /// The MQTT broker the face joins (Docs/HomeAssistant.md); nil for none.
+    public var mqtt: MQTTConfiguration?
     /// Where the file was read from.
     public var source: String
 
@@ -112,6 +114,7 @@ public struct FaceConfiguration: Equatable, Sendable {
         appGroup = "glance"
         urlHandler = nil
         reloadBudget = 70
+        mqtt = nil
         source = "(defaults)"
     }
 
@@ -121,7 +124,7 @@ public struct FaceConfiguration: Equatable, Sendable {
     /// - Throws: `ConfigurationError` naming file, line and column.
     public init(yaml text: String, file: String) throws {
         let root = try ConfigNode.parse(text, file: file)
-        let fields = try root.mapping(allowed: ["board", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget"])
+        let fields = try root.mapping(allowed: ["board", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt"])
         board = try fields["board"].map { Located(value: try $0.string(), file: file, line: $0.line, column: $0.column) }
         slots = try fields["slots"]?.sequence().map(Self.slot) ?? []
         bindings = try fields["bindings"].map(Self.bindings) ?? []
@@ -137,6 +140,7 @@ public struct FaceConfiguration: Equatable, Sendable {
         } else {
             reloadBudget = 70
         }
+        mqtt = try fields["mqtt"].map { try MQTTConfiguration(node: $0) }
         source = file
     }
 

@@ -29,6 +29,9 @@ struct FaceAssembly {
         var wrapI2C: (any I2CDevice) -> any I2CDevice = { $0 }
         /// Where `Color("Name")` and `Image("Name")` come from; nil looks for the bundle's `Assets` folder.
         var assets: (any AssetCatalog)? = nil
+        /// The center reload requests go through: the process's own, or one per face when a
+        /// test runs several faces in one process.
+        var widgetCenter: WidgetCenter = .shared
     }
 
     /// The bundle's `Assets` folder: in the current folder (a maker's package), else next to the program.
@@ -69,7 +72,7 @@ struct FaceAssembly {
         let warnings = WarningSink.once { line in logger.warning("\(line)") }
         let adjust = parts.adjustSettings
         let stateFile = parts.stateDirectory.appendingPathComponent("face-\(parts.board.name).json")
-        let recipe = RuntimeRecipe(bundle: parts.bundle, clock: parts.clock, logger: logger, adjustSettings: { settings in
+        let recipe = RuntimeRecipe(bundle: parts.bundle, clock: parts.clock, logger: logger, widgetCenter: parts.widgetCenter, adjustSettings: { settings in
             settings.assets = assets
             settings.defaults = defaults
             settings.warnings = warnings
@@ -132,6 +135,7 @@ private struct RuntimeRecipe: Sendable {
     let bundle: BundleContents
     let clock: any HostClock
     let logger: Logger
+    let widgetCenter: WidgetCenter
     let adjustSettings: @Sendable (inout RuntimeSettings) -> Void
     /// The crash guard every runtime of the run reports widget code to, once armed.
     let codeGuard = Locked<CrashGuard?>(nil)
@@ -155,7 +159,7 @@ private struct RuntimeRecipe: Sendable {
                                        }
                                    },
                                    openURL: { url in URLOpener.open(url, with: handler, logger: logger) },
-                                   widgetCenter: WidgetCenter.shared)
+                                   widgetCenter: widgetCenter)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -34,6 +34,14 @@ actor FaceHost: ControlTarget {
         case stop
     }
 
+    /// What a listener hears (`notices()`): the MQTT bridge publishes state from these.
+    enum Notice: Sendable, Equatable {
+        /// A frame reached the display, or the light changed.
+        case frame
+        /// A button made a gesture (physical or requested).
+        case gesture(button: String, gesture: ButtonGesture)
+    }
+
     /// Builds a new plan and runtime from the face file (SIGHUP); nil when there is no file.
     typealias FaceLoader = @Sendable () async throws -> (FacePlan, FaceRuntime)?
 
@@ -49,7 +57,7 @@ actor FaceHost: ControlTarget {
     /// What `@AppStorage` reads: the app group's `defaults.json`, read again when it changes.
     private let defaults: MemoryKeyValueStore?
     /// Where the app groups' containers are.
-    private let appGroupRoot: URL
+    nonisolated let appGroupRoot: URL
     private var input: ButtonInput
     /// Buttons whose current press woke the face: their gestures run no binding.
     private var swallowing: Set<String> = []
@@ -77,6 +85,10 @@ actor FaceHost: ControlTarget {
     private(set) var framesShown = 0
     /// What the frames cost in energy (`FaceHost+Energy.swift`); nil for panels without a power model.
     var energy: FaceEnergy?
+    private var listeners: [AsyncStream<Notice>.Continuation] = []
+    /// Each app-group file's contents when its change was last handled: a second report of the
+    /// same write (the folder watcher after a remote write) reloads nothing.
+    private var appGroupContents: [String: Data] = [:]
 
     init(board: BoardConfiguration, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, clock: any HostClock,
          logger: Logger, stateFile: URL, frameFolder: URL? = nil, screen: SimulatorScreen? = nil, loadFace: FaceLoader? = nil,
@@ -249,6 +261,8 @@ actor FaceHost: ControlTarget {
             return await dispatch(input.feed(key, at: clock.inputTime))
         case .changed:
             return await runtime.update()
+        case .appGroupChanged(let file) where isUnchanged(appGroupFile: file):
+            return []
         case .appGroupChanged(let file) where file == AppGroup.defaultsFileName:
             // As an app does after writing its defaults: every widget reloads.
             let lifted = await runtime.liftQuarantine()
@@ -274,8 +288,18 @@ actor FaceHost: ControlTarget {
         case .stop:
             stopped = true
             doorbell.finish()
+            for listener in listeners { listener.finish() }
             return []
         }
+    }
+
+    /// Whether `file` holds what it held when its last change was handled (and remembers it).
+    private func isUnchanged(appGroupFile file: String) -> Bool {
+        let contents = (try? AppGroup(name: plan.appGroup, root: appGroupRoot).url(for: file))
+            .flatMap { try? AtomicFile.readRegular($0, limit: AppGroup.fileSizeLimit) } ?? nil
+        guard let contents else { return false }
+        defer { appGroupContents[file] = contents }
+        return appGroupContents[file] == contents
     }
 
     /// Button events to bindings. Every press re-arms the idle timer; a press that wakes the
@@ -291,6 +315,7 @@ actor FaceHost: ControlTarget {
     private func dispatch(button: String, gesture: ButtonGesture, synthetic: Bool) async -> [Frame] {
         recent.append("\(button) \(gesture)")
         if recent.count > 50 { recent.removeFirst(recent.count - 50) }
+        notify(.gesture(button: button, gesture: gesture))
         var frames = [Frame]()
         if gesture == .press || synthetic {
             let (woke, activity) = await runtime.buttonActivity()
@@ -347,6 +372,18 @@ actor FaceHost: ControlTarget {
         await refreshDisplay(outcome)
         if let frameFolder { writeFramePNG(frame, to: frameFolder, glass: await assembly.glass?()) }
         await saveStateIfChanged()
+        notify(.frame)
+    }
+
+    /// A stream of what happens on the face from now on, until the face stops.
+    func notices() -> AsyncStream<Notice> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Notice.self, bufferingPolicy: .bufferingNewest(256))
+        listeners.append(continuation)
+        return stream
+    }
+
+    private func notify(_ notice: Notice) {
+        for listener in listeners { listener.yield(notice) }
     }
 
     private func refreshDisplay(_ outcome: PanelPipeline.Outcome) async {
@@ -470,6 +507,38 @@ actor FaceHost: ControlTarget {
             // The runtime notices the new activity on its next step; run it now so the slot changes at once.
             await show(await runtime.update())
             return id
+        }
+    }
+
+    // MARK: - Remote control (MQTT)
+
+    /// A file of the app group was written by someone else than the folder's watcher reports
+    /// to (a remote write): the same reload as a local write, once.
+    func appGroupChanged(_ file: String) async {
+        await exclusive { await show(await handle(.appGroupChanged(file))) }
+    }
+
+    /// Limits the panel's light (`.off` keeps it dark) or lifts the limit (nil).
+    func limitLight(to level: BrightnessLevel?) async {
+        await exclusive {
+            await refreshDisplay(await metered { await assembly.display.limitLight(to: level) })
+            notify(.frame)
+        }
+    }
+
+    /// The widget kinds of the first stack (a slot with several widgets), in the face's order.
+    var stackKinds: [String] {
+        plan.face.slots.first { $0.widgets.count > 1 }?.widgets.map(\.kind) ?? []
+    }
+
+    /// Shows the widget of `kind` in its stack.
+    /// - Throws: `ControlError.unknown` when no stack holds a widget of that kind.
+    func showWidget(kind: String) async throws {
+        try await exclusive {
+            guard let frames = await runtime.showWidget(kind: kind) else {
+                throw ControlError.unknown("widget in a stack", kind, known: stackKinds)
+            }
+            await show(frames)
         }
     }
 }

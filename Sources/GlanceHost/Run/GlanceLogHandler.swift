@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceLinux
 import Logging
 
@@ -17,11 +18,14 @@ struct GlanceLogHandler: LogHandler {
     var metadata: Logger.Metadata = [:]
     let label: String
     let destination: Destination
+    /// Receives the newest error's message (the MQTT state's `last_error`); nil keeps none.
+    let lastError: Locked<String?>?
 
-    init(label: String, level: Logger.Level, destination: Destination) {
+    init(label: String, level: Logger.Level, destination: Destination, lastError: Locked<String?>? = nil) {
         self.label = label
         self.logLevel = level
         self.destination = destination
+        self.lastError = lastError
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -31,6 +35,7 @@ struct GlanceLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let level = event.level, message = event.message
+        if level >= .error, let lastError { lastError.withLock { $0 = "\(message)" } }
         var merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         if let error = event.error { merged["error"] = "\(error)" }
         let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")

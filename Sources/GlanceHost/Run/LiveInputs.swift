@@ -1,18 +1,21 @@
 import Foundation
+import GlanceCore
 import Logging
 
 /// The edges of a live run: the input sources the board and the run have (signals, terminal
 /// keys or GPIO buttons, the app-group folder), each posting to the `FaceHost`, and the
-/// control socket, which asks the host through `ControlTarget`.
+/// control socket, which asks the host through `ControlTarget`, and the MQTT broker when the
+/// face file has an `mqtt:` section.
 struct LiveInputs {
     private let sources: [any InputSource]
     private let server: ControlServer?
+    private let bridge: MQTTBridge?
 
     /// Connects every source to `host`, then opens the control socket.
     /// - Throws: The error of a source that cannot start (the simulator's terminal); the
     ///   sources already connected are disconnected first.
     static func connect(to host: FaceHost, screen: SimulatorScreen?, board: BoardConfiguration, appGroupDirectory: URL,
-                        logger: Logger) async throws -> LiveInputs {
+                        mqtt: MQTTConfiguration?, lastError: Locked<String?>, logger: Logger) async throws -> LiveInputs {
         var sources: [any InputSource] = [SignalSource()]
         if let screen {
             sources.append(TerminalKeySource(screen: screen, logger: logger))
@@ -37,12 +40,25 @@ struct LiveInputs {
             logger.warning("no control socket: \(error)")
             server = nil
         }
-        return LiveInputs(sources: connected, server: server)
+        var bridge: MQTTBridge?
+        if let mqtt {
+            do {
+                bridge = try MQTTBridge(configuration: mqtt, host: host, logger: logger, lastError: lastError)
+            } catch {
+                for done in connected.reversed() { await done.disconnect() }
+                await server?.stop()
+                throw error
+            }
+            await bridge?.connect()
+        }
+        return LiveInputs(sources: connected, server: server, bridge: bridge)
     }
 
-    /// Answers the control requests in progress, then disconnects every source.
+    /// Answers the control requests in progress, says "offline" on the broker, then
+    /// disconnects every source.
     func disconnect() async {
         await server?.stop()
+        await bridge?.disconnect()
         for source in sources.reversed() { await source.disconnect() }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import GlanceCore
 import GlanceGraphics
 import GlanceInput
 import GlanceLinux
@@ -90,7 +91,8 @@ struct RunCommand: BundleCommand {
         }
         let screen = interactive ? SimulatorScreen(look: PanelLook.named(board.panel.look) ?? .white, board: board,
                                                    colors: SimulatorScreen.colors(colors)) : nil
-        let logger = makeLogger(screen: screen)
+        let lastError = Locked<String?>(nil)
+        let logger = makeLogger(screen: screen, lastError: lastError)
         let frameFolder = try out.map { path -> URL in
             let url = URL(fileURLWithPath: path, isDirectory: true)
             do {
@@ -119,12 +121,14 @@ struct RunCommand: BundleCommand {
 
         let seconds = duration.flatMap(RunCommand.parseDuration)
         if let simulated, let seconds {
+            if face?.mqtt != nil { logger.notice("mqtt: not joined with --clock fast (simulated time has no broker to talk to)") }
             await host.run(until: start.addingTimeInterval(seconds), on: simulated)
         } else {
             let inputs: LiveInputs
             do {
                 inputs = try await LiveInputs.connect(to: host, screen: screen, board: board,
-                                                      appGroupDirectory: AppGroup.named(plan.appGroup).directory, logger: logger)
+                                                      appGroupDirectory: AppGroup.named(plan.appGroup).directory, mqtt: face?.mqtt,
+                                                      lastError: lastError, logger: logger)
             } catch {
                 fail("\(error)")
             }
@@ -180,12 +184,12 @@ struct RunCommand: BundleCommand {
         Foundation.exit(2)
     }
 
-    private func makeLogger(screen: SimulatorScreen?) -> Logger {
+    private func makeLogger(screen: SimulatorScreen?, lastError: Locked<String?>) -> Logger {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         let destination: GlanceLogHandler.Destination = screen.map { screen in
             .sink { line in Task { await screen.log(line) } }
         } ?? .standardError(journald: GlanceLogHandler.underJournald)
-        return Logger(label: "glance") { label in GlanceLogHandler(label: label, level: level, destination: destination) }
+        return Logger(label: "glance") { label in GlanceLogHandler(label: label, level: level, destination: destination, lastError: lastError) }
     }
 
     /// The longest `--duration`: a year, simulated or real.

@@ -29,6 +29,22 @@ extension FaceRuntime {
         return step(isWakeUp: false)
     }
 
+    /// Shows the widget of `kind` in the stack of the first slot that holds it, as if the stack
+    /// had been navigated to it (a remote "show this widget", e.g. Home Assistant's select).
+    /// - Returns: The frames to show; nil when no stack holds a widget of that kind.
+    public func showWidget(kind: String) -> [Frame]? {
+        for slot in stacks.indices {
+            guard let instance = stacks[slot].members.first(where: { instances[$0].kind == kind }) else { continue }
+            if stacks[slot].visible != instance {
+                _ = stacks[slot].show(instance: instance)
+                if focus?.slot == slot { focus = nil }
+                progress = true
+            }
+            return step(isWakeUp: false)
+        }
+        return nil
+    }
+
     /// A button going down, whatever it is bound to: re-arms the idle timer and wakes a
     /// dimmed or dark face (WIDGETKIT.md item 27).
     /// - Returns: Whether this woke the face — then the gestures of this press run no binding —

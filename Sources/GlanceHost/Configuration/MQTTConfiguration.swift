@@ -1,0 +1,114 @@
+import Foundation
+
+/// The `mqtt:` section of `glance.yaml`: which broker the face joins, as whom, and under which
+/// topics (Docs/HomeAssistant.md).
+public struct MQTTConfiguration: Equatable, Sendable {
+    public var host: String
+    /// 1883, or 8883 with TLS, unless given.
+    public var port: Int
+    /// The face's name in topics and in Home Assistant (default: the machine's host name).
+    public var face: String
+    /// Every topic of the face starts with `baseTopic/face/` (default `glance`).
+    public var baseTopic: String
+    /// Default `glance-FACE`; the broker keeps the persistent session under it.
+    public var clientID: String
+    public var username: String?
+    /// A file holding the password (its first line), so glance.yaml holds no secret.
+    public var passwordFile: Located<String>?
+    /// Connect with TLS, verifying the broker against this CA certificate.
+    public var caFile: String?
+    public var keepAlive: Duration
+    /// The Home Assistant discovery prefix; nil turns discovery off.
+    public var discoveryPrefix: String?
+    /// The shortest time between two glass PNGs; nil publishes none.
+    public var glassInterval: Duration?
+
+    /// The topic level every face listens to as well as its own.
+    public static let broadcastFace = "all"
+
+    static let keys = ["host", "port", "face", "base-topic", "client-id", "username", "password-file", "tls", "keep-alive", "discovery", "glass"]
+
+    /// Reads the section; `hostName` is the default face name.
+    /// - Throws: `ConfigurationError` at the offending key or value.
+    init(node: ConfigNode, hostName: String = ProcessInfo.processInfo.hostName) throws {
+        let fields = try node.mapping(allowed: Self.keys)
+        guard let hostNode = fields["host"] else { throw node.error("mqtt needs 'host' (the broker's name or address, e.g. host: homeassistant.local)") }
+        host = try hostNode.string().trimmingCharacters(in: .whitespaces)
+        if host.isEmpty || host.contains(where: { $0.isWhitespace || $0 == "/" }) {
+            throw hostNode.error("mqtt.host '\(host)' is not a host name or address")
+        }
+        if let tls = fields["tls"] {
+            let options = try tls.mapping(allowed: ["ca-file"])
+            guard let ca = options["ca-file"] else { throw tls.error("tls needs 'ca-file' (the CA certificate that signed the broker's)") }
+            let path = try ca.string()
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw ca.error("the CA file \(path) \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist")")
+            }
+            caFile = path
+        }
+        port = try fields["port"]?.int(in: 1...65_535) ?? (caFile == nil ? 1883 : 8883)
+        let face = try fields["face"].map { try Self.topicLevel($0, what: "face") } ?? Self.defaultFace(hostName: hostName)
+        if face == Self.broadcastFace {
+            throw (fields["face"] ?? node).error("the face cannot be called '\(Self.broadcastFace)': that is the topic every face listens to")
+        }
+        self.face = face
+        baseTopic = try fields["base-topic"].map(Self.baseTopic) ?? "glance"
+        clientID = try fields["client-id"]?.string() ?? "glance-\(face)"
+        if clientID.isEmpty || clientID.utf8.count > 65_535 { throw fields["client-id"]!.error("client-id must not be empty") }
+        username = try fields["username"]?.string()
+        if let file = fields["password-file"] {
+            let path = try file.string()
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw file.error("the password file \(path) \(FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "does not exist")")
+            }
+            guard username != nil else { throw file.error("a password-file needs a username") }
+            passwordFile = Located(value: path, file: file.file, line: file.line, column: file.column)
+        }
+        keepAlive = try fields["keep-alive"]?.duration(in: .seconds(5)...(.seconds(3600))) ?? .seconds(60)
+        if let discovery = fields["discovery"] {
+            let text = try discovery.string()
+            discoveryPrefix = ["off", "false", "no"].contains(text.lowercased()) ? nil : try Self.baseTopic(discovery)
+        } else {
+            discoveryPrefix = "homeassistant"
+        }
+        if let glass = fields["glass"] {
+            glassInterval = ["off", "false", "no"].contains(try glass.string().lowercased()) ? nil : try glass.duration(in: .seconds(1)...(.seconds(86_400)))
+        } else {
+            glassInterval = .seconds(10)
+        }
+    }
+
+    /// The password: the first line of `passwordFile`.
+    /// - Throws: `ConfigurationError` at the key when the file cannot be read any more.
+    func password() throws -> String? {
+        guard let file = passwordFile else { return nil }
+        guard let data = FileManager.default.contents(atPath: file.value) else { throw file.error("the password file \(file.value) cannot be read") }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    }
+
+    /// The host name as a topic level: lower case, characters MQTT and Home Assistant ids accept.
+    static func defaultFace(hostName: String) -> String {
+        let name = hostName.split(separator: ".").first.map(String.init) ?? hostName
+        let cleaned = String(name.lowercased().map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+        return cleaned.isEmpty || cleaned == broadcastFace ? "glance" : cleaned
+    }
+
+    /// One topic level: not empty, no `/`, no wildcards.
+    private static func topicLevel(_ node: ConfigNode, what: String) throws -> String {
+        let text = try node.string()
+        guard !text.isEmpty, !text.contains(where: { "/+#".contains($0) || $0.isWhitespace || $0 == "\0" }) else {
+            throw node.error("\(what) '\(text)' must be one topic level: no '/', '+', '#' or spaces (e.g. kitchen)")
+        }
+        return text
+    }
+
+    /// A topic prefix: levels separated by `/`, none empty, no wildcards.
+    private static func baseTopic(_ node: ConfigNode) throws -> String {
+        let text = try node.string()
+        let levels = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard !text.isEmpty, !levels.contains(where: \.isEmpty), !text.contains(where: { "+#".contains($0) || $0.isWhitespace || $0 == "\0" }) else {
+            throw node.error("'\(text)' is not a topic prefix: levels separated by '/', none empty, no '+', '#' or spaces (e.g. glance or home/glance)")
+        }
+        return text
+    }
+}

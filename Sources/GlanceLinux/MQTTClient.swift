@@ -1,0 +1,336 @@
+import CMosquitto
+import Foundation
+import Synchronization
+
+/// An MQTT 3.1.1 client on Eclipse Mosquitto's C library, on a thread of its own: connecting,
+/// reconnecting with back-off and every socket wait happen there, so a broker that is down or
+/// slow never holds up the caller. What happens arrives as `events`; `publish` never blocks.
+///
+/// The session is persistent unless `cleanSession` is set: the broker keeps the subscriptions
+/// and the QoS 1 messages that arrive while the client is away, and hands them over when it
+/// comes back. The subscriptions are made again on every connection (they are idempotent), so
+/// retained messages arrive again after a reconnect: receivers treat them as state, not as
+/// events.
+public final class MQTTClient: Sendable {
+    /// How to reach the broker and who to be there.
+    public struct Options: Sendable, Equatable {
+        public var host: String
+        public var port: Int
+        public var clientID: String
+        /// Seconds between keep-alive pings (the broker drops the client after 1.5 times this).
+        public var keepAlive: Int = 60
+        public var username: String? = nil
+        public var password: String? = nil
+        /// A CA certificate file: connect with TLS and verify the broker against it.
+        public var caFile: String? = nil
+        /// Published by the broker when the connection ends without a DISCONNECT.
+        public var will: Message? = nil
+        /// False (default): a persistent session (QoS 1 messages wait for the client).
+        public var cleanSession = false
+        /// Topic filters subscribed at QoS 1 on every connection.
+        public var subscriptions: [String] = []
+        /// The first wait before reconnecting, doubled after each failure up to `maximumBackoff` (seconds).
+        public var minimumBackoff: Double = 1
+        public var maximumBackoff: Double = 30
+
+        public init(host: String, port: Int, clientID: String) {
+            self.host = host
+            self.port = port
+            self.clientID = clientID
+        }
+
+        /// `host:port`, for messages.
+        public var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    }
+
+    /// A message received or to publish.
+    public struct Message: Sendable, Equatable {
+        public var topic: String
+        public var payload: [UInt8]
+        public var qos: Int
+        public var retain: Bool
+
+        public init(topic: String, payload: [UInt8], qos: Int = 0, retain: Bool = false) {
+            self.topic = topic
+            self.payload = payload
+            self.qos = qos
+            self.retain = retain
+        }
+
+        /// The payload as UTF-8 text (invalid bytes replaced).
+        public var text: String { String(decoding: payload, as: UTF8.self) }
+    }
+
+    /// What happened on the connection.
+    public enum Event: Sendable, Equatable {
+        /// The broker accepted the connection; `resumed` when it still had the session.
+        case connected(resumed: Bool)
+        /// A connection attempt failed (unreachable, refused, bad credentials); the next
+        /// attempt is `retry` seconds later.
+        case connectionFailed(reason: String, retry: Double)
+        /// An established connection ended; the next attempt is `retry` seconds later.
+        case disconnected(reason: String, retry: Double)
+        /// A message on a subscribed topic.
+        case message(Message)
+    }
+
+    /// Everything that happens, in order, until `stop()`.
+    public let events: AsyncStream<Event>
+    /// The options the client was made with.
+    public let options: Options
+
+    private let core: Core
+
+    /// Creates a client; nothing is sent until `start()`.
+    /// - Throws: `MQTTError` when the library refuses the options (a CA file it cannot use).
+    public init(options: Options) throws {
+        self.options = options
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        self.events = events
+        core = try Core(options: options, continuation: continuation)
+    }
+
+    /// Starts the client's thread, which connects and keeps reconnecting until `stop()`.
+    public func start() {
+        let core = self.core
+        let thread = Thread { core.run() }
+        thread.name = "glance-mqtt"
+        thread.start()
+    }
+
+    /// Whether the broker has accepted the current connection.
+    public var isConnected: Bool { core.state.withLock { $0.connected } }
+
+    /// Queues a message. QoS 0 messages are dropped while disconnected (state is published
+    /// again on reconnect); QoS 1 messages wait (the newest 1000) and go out as soon as the
+    /// connection is back.
+    /// - Returns: false when the message was dropped or refused (with why, as the library says it).
+    @discardableResult
+    public func publish(_ message: Message) -> (sent: Bool, reason: String?) {
+        core.publish(message)
+    }
+
+    /// Publishes `final` messages (an "offline" state), disconnects cleanly and ends the thread
+    /// and `events`. Waits at most `timeout` seconds for the thread to finish sending.
+    public func stop(publishing final: [Message] = [], timeout: Double = 2) async {
+        let core = self.core
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                core.stop(publishing: final, timeout: timeout)
+                continuation.resume()
+            }
+        }
+    }
+}
+
+/// A client that cannot be made with the options given.
+public struct MQTTError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+extension MQTTClient {
+    /// The library handle and everything the thread shares with callers. Unchecked Sendable:
+    /// the handle is used from the client's thread and from `publish`, which libmosquitto
+    /// allows in its threaded mode (`mosquitto_threaded_set`); the rest is under `state`.
+    final class Core: @unchecked Sendable {
+        struct State {
+            var connected = false
+            var stopping = false
+            var finished = false
+            /// A refusal reported by the CONNACK of the current attempt.
+            var refusal: String?
+            /// QoS 1 messages published while disconnected, oldest first (libmosquitto refuses them).
+            var outbox: [Message] = []
+        }
+
+        /// The most QoS 1 messages kept while disconnected; older ones are dropped first.
+        static let outboxLimit = 1000
+
+        let options: Options
+        let state = Mutex(State())
+        private let handle: OpaquePointer
+        private let continuation: AsyncStream<Event>.Continuation
+        /// Wakes a back-off wait and tells `stop()` the thread has ended.
+        private let condition = NSCondition()
+
+        init(options: Options, continuation: AsyncStream<Event>.Continuation) throws {
+            self.options = options
+            self.continuation = continuation
+            MQTTLibrary.initialise()
+            guard let handle = mosquitto_new(options.clientID, options.cleanSession, nil) else {
+                throw MQTTError(description: "cannot create an MQTT client for '\(options.clientID)' (out of memory, or an empty client id with a persistent session)")
+            }
+            self.handle = handle
+            mosquitto_threaded_set(handle, true)
+            mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+            if let username = options.username {
+                mosquitto_username_pw_set(handle, username, options.password)
+            }
+            if let caFile = options.caFile {
+                let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
+                guard result == MOSQ_ERR_SUCCESS.rawValue else {
+                    mosquitto_destroy(handle)
+                    throw MQTTError(description: "TLS with CA file \(caFile): \(MQTTLibrary.describe(result))")
+                }
+            }
+            if let will = options.will {
+                will.payload.withUnsafeBytes { bytes in
+                    _ = mosquitto_will_set(handle, will.topic, Int32(bytes.count), bytes.baseAddress, Int32(will.qos), will.retain)
+                }
+            }
+            mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
+            mosquitto_connect_with_flags_callback_set(handle) { _, context, code, flags in
+                Core.from(context).connected(code: code, resumed: flags & 1 == 1)
+            }
+            mosquitto_message_callback_set(handle) { _, context, message in
+                guard let message else { return }
+                Core.from(context).received(message.pointee)
+            }
+        }
+
+        deinit {
+            mosquitto_destroy(handle)
+        }
+
+        private static func from(_ context: UnsafeMutableRawPointer?) -> Core {
+            Unmanaged<Core>.fromOpaque(context!).takeUnretainedValue()
+        }
+
+        // MARK: Callbacks (on the client's thread, inside mosquitto_loop)
+
+        private func connected(code: Int32, resumed: Bool) {
+            guard code == 0 else {
+                state.withLock { $0.refusal = "the broker refused the connection: \(String(cString: mosquitto_connack_string(code)))" }
+                return
+            }
+            let waiting = state.withLock { state -> [Message] in
+                state.connected = true
+                state.refusal = nil
+                defer { state.outbox = [] }
+                return state.outbox
+            }
+            for filter in options.subscriptions {
+                mosquitto_subscribe(handle, nil, filter, 1)
+            }
+            for message in waiting { _ = send(message) }
+            continuation.yield(.connected(resumed: resumed))
+        }
+
+        private func received(_ message: mosquitto_message) {
+            let payload = message.payload.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen))) } ?? []
+            continuation.yield(.message(Message(topic: String(cString: message.topic), payload: payload, qos: Int(message.qos), retain: message.retain)))
+        }
+
+        // MARK: The thread
+
+        func run() {
+            var backoff = options.minimumBackoff
+            var first = true
+            while !isStopping {
+                let started = first ? mosquitto_connect_async(handle, options.host, Int32(options.port), Int32(options.keepAlive))
+                                    : mosquitto_reconnect_async(handle)
+                first = false
+                var reason: String?
+                if started != MOSQ_ERR_SUCCESS.rawValue {
+                    reason = MQTTLibrary.describe(started)
+                } else {
+                    reason = serve()
+                }
+                let (wasConnected, refusal) = state.withLock { state -> (Bool, String?) in
+                    defer { state.connected = false; state.refusal = nil }
+                    return (state.connected, state.refusal)
+                }
+                if isStopping { break }
+                if wasConnected { backoff = options.minimumBackoff }
+                let why = refusal ?? reason ?? "the connection closed"
+                continuation.yield(wasConnected ? .disconnected(reason: why, retry: backoff) : .connectionFailed(reason: why, retry: backoff))
+                wait(seconds: backoff)
+                backoff = min(options.maximumBackoff, backoff * 2)
+            }
+            condition.lock()
+            state.withLock { $0.finished = true }
+            condition.broadcast()
+            condition.unlock()
+            continuation.finish()
+        }
+
+        /// Runs the connection until it ends; returns why it ended.
+        private func serve() -> String? {
+            // Half the keep-alive: the library sends its ping from inside this loop. A publish
+            // from another thread wakes the wait at once (the library's socket pair).
+            let timeout = Int32(max(1, options.keepAlive / 2) * 1000)
+            while !isStopping {
+                let result = mosquitto_loop(handle, timeout, 1)
+                if result != MOSQ_ERR_SUCCESS.rawValue { return isStopping ? nil : MQTTLibrary.describe(result) }
+            }
+            // Stopping: send what is queued (the final messages, then DISCONNECT), briefly.
+            for _ in 0..<20 where mosquitto_loop(handle, 100, 1) == MOSQ_ERR_SUCCESS.rawValue {}
+            return nil
+        }
+
+        private var isStopping: Bool { state.withLock { $0.stopping } }
+
+        private func wait(seconds: Double) {
+            condition.lock()
+            let until = Date().addingTimeInterval(seconds)
+            while !isStopping, condition.wait(until: until) {}
+            condition.unlock()
+        }
+
+        // MARK: From other threads
+
+        func publish(_ message: Message) -> (sent: Bool, reason: String?) {
+            let kept = state.withLock { state -> Bool? in
+                guard !state.connected else { return nil }
+                guard message.qos > 0, !state.stopping else { return false }
+                state.outbox.append(message)
+                if state.outbox.count > Self.outboxLimit { state.outbox.removeFirst(state.outbox.count - Self.outboxLimit) }
+                return true
+            }
+            switch kept {
+            case true?: return (true, nil)
+            case false?: return (false, "not connected")
+            case nil: return send(message)
+            }
+        }
+
+        private func send(_ message: Message) -> (sent: Bool, reason: String?) {
+            let result = message.payload.withUnsafeBytes { bytes in
+                mosquitto_publish(handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos), message.retain)
+            }
+            return result == MOSQ_ERR_SUCCESS.rawValue ? (true, nil) : (false, MQTTLibrary.describe(result))
+        }
+
+        func stop(publishing final: [Message], timeout: Double) {
+            if state.withLock({ $0.connected }) {
+                for message in final { _ = publish(message) }
+            }
+            state.withLock { $0.stopping = true }
+            mosquitto_disconnect(handle)
+            condition.lock()
+            condition.broadcast()
+            let until = Date().addingTimeInterval(timeout)
+            while !state.withLock({ $0.finished }), condition.wait(until: until) {}
+            condition.unlock()
+        }
+    }
+}
+
+/// libmosquitto's process-wide set-up, done once.
+enum MQTTLibrary {
+    private static let initialised: Bool = {
+        mosquitto_lib_init()
+        return true
+    }()
+
+    static func initialise() {
+        _ = initialised
+    }
+
+    /// The library's description of a result code; for system errors, the system's.
+    static func describe(_ code: Int32) -> String {
+        if code == MOSQ_ERR_ERRNO.rawValue { return errnoDescription(errno) }
+        if code == MOSQ_ERR_CONN_LOST.rawValue { return "the connection was lost" }
+        return String(cString: mosquitto_strerror(code))
+    }
+}
