@@ -126,6 +126,10 @@ public final class MQTTClient: Sendable {
 /// A client that cannot be made with the options given.
 public struct MQTTError: Error, CustomStringConvertible, Sendable {
     public let description: String
+
+    package init(description: String) {
+        self.description = description
+    }
 }
 
 extension MQTTClient {

@@ -25,7 +25,7 @@ struct BenchCommand: BundleCommand {
     @Flag(name: .long, help: "Print one JSON object instead of tables.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Only run benchmarks whose name contains this text (render names, controllers, update cases, latency, wear, energy, idle).", valueName: "text"))
+    @Option(name: .long, help: ArgumentHelp("Only run benchmarks whose name contains this text (render names, controllers, update cases, latency, wear, energy, mqtt, idle).", valueName: "text"))
     var filter: String?
 
     @Option(name: .long, help: "Wall-clock seconds each idle run lasts.")
@@ -50,11 +50,12 @@ struct BenchCommand: BundleCommand {
         let latency = wanted("latency") || filter == nil ? await BenchCommand.latencyFigures(bundle: bundle, logger: quiet) : LatencyFigures()
         let wear = wanted("wear") || filter == nil ? await BenchCommand.wearFigures() : nil
         let energy = wanted("energy") || filter == nil ? await BenchCommand.energyFigures(logger: quiet) : nil
+        let mqtt = wanted("mqtt") || filter == nil ? await BenchCommand.mqttFigures(logger: quiet) : nil
         let idle = wanted("idle") || filter == nil ? try BenchCommand.idleFigures(seconds: idleSeconds) : nil
         let results = BenchResults(
             render: render,
             pipeline: updates.filter { $0.controller.hasPrefix("SSD1306") }.map { .init(case: $0.case, median_us: $0.pipeline_median_us) },
-            updates: updates, latency_ms: latency, wear: wear, energy: energy,
+            updates: updates, latency_ms: latency, wear: wear, energy: energy, mqtt: mqtt,
             idle: idle.map { BenchResults.Idle(active: $0.active, alwaysOn: $0.alwaysOn) },
             peak_rss_mb: idle?.peak_rss_mb, first_frame_ms: idle?.first_frame_ms)
         if json {
@@ -85,6 +86,7 @@ struct BenchResults: Codable, Sendable {
     var latency_ms: LatencyFigures
     var wear: WearFigures?
     var energy: EnergyFigures?
+    var mqtt: MQTTFigures?
     var idle: Idle?
     var peak_rss_mb: Double?
     var first_frame_ms: Double?
@@ -114,6 +116,7 @@ struct BenchResults: Codable, Sendable {
             }
         }
         if let energy { text += energy.table() }
+        if let mqtt { text += mqtt.table() }
         if let idle {
             text += "\nidle: per minute, % of one core\n"
             text += "  active     wake-ups \(number(idle.active.wakeups)) (runtime \(number(idle.active.runtime_wakeups)))  cpu \(number(idle.active.cpu_percent, "%6.3f")) %\n"

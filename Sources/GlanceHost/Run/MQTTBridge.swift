@@ -59,6 +59,9 @@ actor MQTTBridge {
         client = try MQTTClient(options: options)
     }
 
+    /// Whether the broker has accepted the connection.
+    nonisolated var isConnected: Bool { client.isConnected }
+
     /// Starts the client and the listeners; returns at once (the connection comes when it can).
     func connect() async {
         let notices = await host.notices()

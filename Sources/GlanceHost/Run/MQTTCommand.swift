@@ -110,15 +110,17 @@ enum MQTTCommand: Sendable, Equatable {
                 throw fail("unknown activity action '\(levels[1])' (use start, update or end)")
             }
             guard payload.count <= 16 * 1024 else { throw fail("the payload is \(payload.count) bytes; at most 16 KB expected") }
+            guard var object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] else {
+                throw fail("the payload is not a JSON object (the fields of glance ctl activity, without \"action\")")
+            }
             do {
-                var object = try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any] ?? [:]
                 object["action"] = action.rawValue
                 let request = try ControlJSON.decoder().decode(ActivityControlRequest.self, from: JSONSerialization.data(withJSONObject: object))
                 return .activity(request)
             } catch let error as DecodingError {
                 throw fail("the payload does not fit: \(error.explanation)")
             } catch {
-                throw fail("the payload is not a JSON object: \(AppGroupError.explain(error))")
+                throw fail("the payload cannot be read: \(error)")
             }
         case "light" where levels == ["light", "set"]:
             switch try text().uppercased() {

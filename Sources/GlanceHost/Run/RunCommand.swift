@@ -21,7 +21,9 @@ struct RunCommand: BundleCommand {
 
             In the simulator the panel is drawn in the terminal and keys press its buttons; q \
             quits. On hardware, buttons come from the GPIO lines of the board file. SIGTERM and \
-            Ctrl-C stop cleanly; SIGHUP reads the face file again without restarting.
+            Ctrl-C stop cleanly; SIGHUP reads the face file again without restarting. With an \
+            mqtt: section in the face file the face joins that MQTT broker and appears in Home \
+            Assistant (Docs/HomeAssistant.md).
 
             Examples:
               glance run

@@ -20,6 +20,7 @@ enum FuzzTarget: String, CaseIterable {
     case capture = "capture"
     case terminalKeys = "terminal-keys"
     case stateFiles = "state-files"
+    case mqttMessage = "mqtt-message"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["GLANCE_FUZZ_TARGET"] ?? ""
@@ -69,6 +70,17 @@ enum FuzzTarget: String, CaseIterable {
             }
             if let list = try? JSONDecoder().decode(TaskList.self, from: Data(bytes)) {
                 _ = list.tasks.count
+            }
+        case .mqttMessage:
+            // The topic's last levels on the first line, the payload after it, as a broker delivers them.
+            let parts = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false)
+            let topics = MQTTTopics(base: "glance", face: "desk")
+            let topic = "glance/desk/" + String(decoding: parts.first ?? [], as: UTF8.self)
+            do {
+                _ = try MQTTCommand.parse(topic: topic, payload: parts.count > 1 ? Array(parts[1]) : [], topics: topics)
+            } catch {
+                // A refusal names the topic it refuses.
+                guard error.topic == topic, error.description.hasPrefix(topic + ": ") else { fatalError("refusal without its topic: \(error)") }
             }
         case .controlLine:
             _ = try? ControlRequest(line: text)
