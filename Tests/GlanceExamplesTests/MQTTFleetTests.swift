@@ -60,18 +60,24 @@ private final class Fleet: Sendable {
     }
 
     private static func face(_ name: String, port: Int) async throws -> Face {
+        let (clock, demo, log, logger, face, host) = try await assemble(mqtt: "host: 127.0.0.1\nport: \(port)\nface: \(name)\nglass: 1s")
+        let notices = Arrivals(collecting: await host.notices())
+        let handled = Arrivals<MQTTClient.Event>()
+        let bridge = try MQTTBridge(configuration: face.mqtt!, host: host, logger: logger, backoff: 0.2...1,
+                                    onHandled: { handled.append($0) })
+        let loop = Task { await host.runLive(duration: nil) }
+        await bridge.connect()
+        return Face(name: name, clock: clock, host: host, bridge: bridge, demo: demo, notices: notices, handled: handled, log: log, loop: loop)
+    }
+
+    /// The demo face on the simulator board, with `mqtt` (YAML lines) as its mqtt section, on a
+    /// clock the test owns, logging into a `LineLog`.
+    static func assemble(mqtt: String) async throws -> (ManualClock, DemoWidgets, LineLog, Logger, FaceConfiguration, FaceHost) {
         let clock = ManualClock(now: morning, advancesOnSleep: false)
         let demo = try DemoWidgets(now: { clock.now })
         let log = LineLog()
         let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .info, destination: .sink { log.append($0) }) }
-        let yaml = demoFace(board: "simulator") + """
-
-            mqtt:
-              host: 127.0.0.1
-              port: \(port)
-              face: \(name)
-              glass: 1s
-            """
+        let yaml = demoFace(board: "simulator") + "\nmqtt:\n" + mqtt.split(separator: "\n").map { "  \($0)\n" }.joined()
         let face = try FaceConfiguration(yaml: yaml, file: "glance.yaml")
         let host = try await FaceAssembly.make(.init(
             board: try BoardCatalog.board("simulator"), face: face, facePath: nil,
@@ -81,15 +87,9 @@ private final class Fleet: Sendable {
                 settings.locale = Locale(identifier: "en_US_POSIX")
                 settings.timeZone = utc
             },
-            // Three faces in one process: each has its own center, as each process has on a board.
+            // Several faces in one process: each has its own center, as each process has on a board.
             widgetCenter: WidgetCenter()))
-        let notices = Arrivals(collecting: await host.notices())
-        let handled = Arrivals<MQTTClient.Event>()
-        let bridge = try MQTTBridge(configuration: face.mqtt!, host: host, logger: logger, backoff: 0.2...1,
-                                    onHandled: { handled.append($0) })
-        let loop = Task { await host.runLive(duration: nil) }
-        await bridge.connect()
-        return Face(name: name, clock: clock, host: host, bridge: bridge, demo: demo, notices: notices, handled: handled, log: log, loop: loop)
+        return (clock, demo, log, logger, face, host)
     }
 
     func face(_ name: String) -> Face { faces.first { $0.name == name }! }
@@ -267,24 +267,9 @@ private final class Fleet: Sendable {
         try broker.start()
         try "wrong\n".write(to: folder.url.appendingPathComponent("password"), atomically: true, encoding: .utf8)
         for (port, expected) in [(broker.port, "not authorised"), (try MosquittoBroker.freePort(), "Connection refused")] {
-            let clock = ManualClock(now: morning, advancesOnSleep: false)
-            let demo = try DemoWidgets(now: { clock.now })
-            let log = LineLog()
-            let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .info, destination: .sink { log.append($0) }) }
-            let yaml = demoFace(board: "simulator") + """
-
-                mqtt:
-                  host: 127.0.0.1
-                  port: \(port)
-                  face: desk
-                  username: glance
-                  password-file: \(folder.url.appendingPathComponent("password").path)
-                """
-            let face = try FaceConfiguration(yaml: yaml, file: "glance.yaml")
-            let host = try await FaceAssembly.make(.init(
-                board: try BoardCatalog.board("simulator"), face: face, facePath: nil,
-                bundle: BundleContents(widgets: demo.descriptors), clock: clock, logger: logger, stateDirectory: demo.data.url,
-                capture: nil, frameFolder: nil, screen: nil))
+            let password = folder.url.appendingPathComponent("password").path
+            let (_, _, log, logger, face, host) = try await Fleet.assemble(
+                mqtt: "host: 127.0.0.1\nport: \(port)\nface: desk\nusername: glance\npassword-file: \(password)")
             let handled = Arrivals<MQTTClient.Event>()
             let bridge = try MQTTBridge(configuration: face.mqtt!, host: host, logger: logger, backoff: 0.1...0.4, onHandled: { handled.append($0) })
             let loop = Task { await host.runLive(duration: nil) }
