@@ -11,13 +11,18 @@ import GlancePanels
         try MQTTCommand.parse(topic: topic, payload: Array(text.utf8), topics: topics)
     }
 
-    private func problem(_ topic: String, _ text: String) -> String? {
+    /// The refusal's description for `payload` on `topic`, or nil when it parses.
+    private func problem(_ topic: String, _ payload: [UInt8]) -> String? {
         do {
-            _ = try parse(topic, text)
+            _ = try MQTTCommand.parse(topic: topic, payload: payload, topics: topics)
             return nil
         } catch {
             return error.description
         }
+    }
+
+    private func problem(_ topic: String, _ text: String) -> String? {
+        problem(topic, Array(text.utf8))
     }
 
     @Test func commandsOfTheFaceAndOfEveryFace() throws {
@@ -51,7 +56,7 @@ import GlancePanels
         #expect(problem("home/glance/desk/activity/pause", "{}") == "home/glance/desk/activity/pause: unknown activity action 'pause' (use start, update or end)")
         #expect(problem("home/glance/desk/activity/start", "[1]")?.hasPrefix("home/glance/desk/activity/start: the payload") == true)
         #expect(problem("home/glance/desk/state", "x")?.hasPrefix("home/glance/desk/state: not a command topic") == true)
-        #expect(MQTTCommand.parseOrError(topic: "home/glance/desk/press", payload: [0xFF, 0xFE], topics: topics) == "home/glance/desk/press: the payload is not UTF-8 text")
+        #expect(problem("home/glance/desk/press", [0xFF, 0xFE]) == "home/glance/desk/press: the payload is not UTF-8 text")
     }
 
     @Test func theFaceSubscribesToItsCommandsAndTheBroadcast() {
@@ -92,18 +97,6 @@ import GlancePanels
         for (yaml, message) in cases {
             let error = #expect(throws: ConfigurationError.self) { try configuration(yaml) }
             #expect(error.map { "\($0)" }?.hasPrefix(message) == true, "\(yaml): \(error.map { "\($0)" } ?? "no error")")
-        }
-    }
-}
-
-extension MQTTCommand {
-    /// The error's description for `payload`, or nil when it parses.
-    static func parseOrError(topic: String, payload: [UInt8], topics: MQTTTopics) -> String? {
-        do {
-            _ = try parse(topic: topic, payload: payload, topics: topics)
-            return nil
-        } catch {
-            return error.description
         }
     }
 }

@@ -261,10 +261,23 @@ actor FaceHost: ControlTarget {
             return await dispatch(input.feed(key, at: clock.inputTime))
         case .changed:
             return await runtime.update()
-        case .appGroupChanged(let file) where isUnchanged(appGroupFile: file):
+        case .appGroupChanged(let file):
+            return isUnchanged(appGroupFile: file) ? [] : await appGroupChangedReload(file)
+        case .reloadFace:
+            return await reloadFace()
+        case .stop:
+            stopped = true
+            doorbell.finish()
+            for listener in listeners { listener.finish() }
             return []
-        case .appGroupChanged(let file) where file == AppGroup.defaultsFileName:
-            // As an app does after writing its defaults: every widget reloads.
+        }
+    }
+
+    /// What an app-group file's change reloads: every widget for `defaults.json` (as an app
+    /// does after writing its defaults), else the widgets that read the file.
+    private func appGroupChangedReload(_ file: String) async -> [Frame] {
+        switch file {
+        case AppGroup.defaultsFileName:
             let lifted = await runtime.liftQuarantine()
             guard let defaults else { return lifted }
             do {
@@ -275,7 +288,7 @@ actor FaceHost: ControlTarget {
                 logger.warning("\(file) cannot be read; @AppStorage keeps the values it had: \(error)")
             }
             return lifted + (await runtime.update())
-        case .appGroupChanged(let file):
+        default:
             // A quarantined widget's data may be what changed (what it read is not known: it did not run).
             let lifted = await runtime.liftQuarantine()
             let kinds = AppGroupInterest.shared.kinds(group: plan.appGroup, file: file)
@@ -283,13 +296,6 @@ actor FaceHost: ControlTarget {
             logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
             for kind in kinds { runtime.widgetCenter.reloadTimelines(ofKind: kind) }
             return lifted + (await runtime.update())
-        case .reloadFace:
-            return await reloadFace()
-        case .stop:
-            stopped = true
-            doorbell.finish()
-            for listener in listeners { listener.finish() }
-            return []
         }
     }
 
@@ -452,6 +458,12 @@ actor FaceHost: ControlTarget {
     // MARK: - ControlTarget
 
     func status() async -> ControlStatus {
+        await status(panelCare: true)
+    }
+
+    /// The status; without `panelCare` the wear summary, energy report and refresh counts
+    /// are left out (the MQTT state, published on every frame, needs none of them).
+    func status(panelCare: Bool) async -> ControlStatus {
         await exclusive {
             let status = await runtime.status()
             let instances = await runtime.instanceStatus()
@@ -467,8 +479,9 @@ actor FaceHost: ControlTarget {
                                                          reloading: $0.isReloading, quarantined: $0.isQuarantined) },
                 nextWakeUp: await runtime.nextWakeUp, frames: statistics.frames, wakeUps: statistics.wakeUps,
                 panelHealthy: await assembly.pipeline.isHealthy, buttonEvents: recent, intents: intents,
-                refreshes: await refreshCounts(), wear: await assembly.display.wearMap.map { ControlStatus.Wear($0.summary()) },
-                energy: energyReport().map(ControlStatus.Energy.init))
+                refreshes: panelCare ? await refreshCounts() : nil,
+                wear: panelCare ? await assembly.display.wearMap.map { ControlStatus.Wear($0.summary()) } : nil,
+                energy: panelCare ? energyReport().map(ControlStatus.Energy.init) : nil)
         }
     }
 

@@ -22,7 +22,7 @@ actor MQTTBridge {
     private let client: MQTTClient
     private var tasks: [Task<Void, Never>] = []
 
-    /// The last connection problem logged, so a broker that stays away is one line, not one a retry.
+    /// The last connection problem logged (`report`).
     private var loggedProblem: String?
     private var everConnected = false
     /// What was last published on each retained state topic, to publish changes only.
@@ -105,17 +105,20 @@ actor MQTTBridge {
             }
             await publishState()
             await publishGlass()
-        case .connectionFailed(let reason, let retry), .disconnected(let reason, let retry):
-            let lost: Bool
-            if case .disconnected = event { lost = true } else { lost = false }
-            let problem = lost ? "lost the connection to \(client.options.address): \(reason)" : "cannot connect to \(client.options.address): \(reason)"
-            // One line per kind of problem: a broker that stays away is not a line every retry.
-            guard problem != loggedProblem else { return }
-            loggedProblem = problem
-            logger.warning("MQTT: \(problem); retrying in \(Self.spoken(retry)), then with back-off up to \(Self.spoken(client.options.maximumBackoff))")
+        case .connectionFailed(let reason, let retry):
+            report("cannot connect to \(client.options.address): \(reason)", retry: retry)
+        case .disconnected(let reason, let retry):
+            report("lost the connection to \(client.options.address): \(reason)", retry: retry)
         case .message(let message):
             await apply(message)
         }
+    }
+
+    /// Logs a connection problem once: a broker that stays away is one line, not one a retry.
+    private func report(_ problem: String, retry: Double) {
+        guard problem != loggedProblem else { return }
+        loggedProblem = problem
+        logger.warning("MQTT: \(problem); retrying in \(Self.spoken(retry)), then with back-off up to \(Self.spoken(client.options.maximumBackoff))")
     }
 
     private static func spoken(_ seconds: Double) -> String {
@@ -194,7 +197,7 @@ actor MQTTBridge {
     /// The state JSON and the light and widget topics, each when it changed.
     private func publishState() async {
         guard client.isConnected else { return }
-        let status = await host.status()
+        let status = await host.status(panelCare: false)
         let limit = await host.plan.settings.reloadBudget
         let used = status.widgets.map(\.budgetUsed).max() ?? 0
         var budget: [String: Any] = ["used": used]
@@ -202,9 +205,10 @@ actor MQTTBridge {
         let shownKinds = status.slots.map { $0.kind ?? ($0.activity.map { "activity \($0)" } ?? "") }
         let stack = await host.stackKinds
         let widget = status.slots.compactMap(\.kind).first { stack.contains($0) }
+        let light = lightOn ? "ON" : "OFF"
+        let brightness = (MQTTCommand.levels.firstIndex(of: lightLevel) ?? MQTTCommand.levels.count - 1) + 1
         var state: [String: Any] = [
-            "state": status.state, "slots": shownKinds, "light": lightOn ? "ON" : "OFF",
-            "brightness": (MQTTCommand.levels.firstIndex(of: lightLevel) ?? 2) + 1, "budget": budget,
+            "state": status.state, "slots": shownKinds, "light": light, "brightness": brightness, "budget": budget,
             "panel_healthy": status.panelHealthy,
         ]
         if let widget { state["widget"] = widget }
@@ -212,8 +216,8 @@ actor MQTTBridge {
         if let data = try? JSONSerialization.data(withJSONObject: state, options: [.sortedKeys]) {
             publishIfChanged(topics.state, Array(data))
         }
-        publishIfChanged(topics.light, Array((lightOn ? "ON" : "OFF").utf8))
-        publishIfChanged(topics.brightness, Array("\((MQTTCommand.levels.firstIndex(of: lightLevel) ?? 2) + 1)".utf8))
+        publishIfChanged(topics.light, Array(light.utf8))
+        publishIfChanged(topics.brightness, Array("\(brightness)".utf8))
         if let widget { publishIfChanged(topics.widget, Array(widget.utf8)) }
     }
 

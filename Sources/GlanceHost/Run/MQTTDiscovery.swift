@@ -40,7 +40,12 @@ struct MQTTDiscovery: Sendable {
     }
 
     /// `glance_FACE`: the device's identifier and the prefix of every unique id.
-    var nodeID: String { "glance_\(topics.face.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined())" }
+    var nodeID: String { "glance_\(Self.identifier(topics.face))" }
+
+    /// `text` with every character but letters and digits made `_`, as discovery ids want.
+    static func identifier(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
 
     var documents: [Document] {
         let device: [String: Any & Sendable] = [
@@ -83,7 +88,7 @@ struct MQTTDiscovery: Sendable {
         }
         for button in buttons {
             for gesture in ButtonGesture.allCases {
-                let object = "\(button)_\(gesture.rawValue)".map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+                let object = Self.identifier("\(button)_\(gesture.rawValue)")
                 documents.append(Document(topic: "\(prefix)/device_automation/\(nodeID)/\(object)/config", payload: [
                     "automation_type": "trigger",
                     "topic": topics.button(button),
