@@ -12,8 +12,8 @@
 SWIFT ?= swift
 PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev libmosquitto-dev
 # For the tests only: systemd-analyze scores the service unit's sandbox; the MQTT tests start
-# their own Mosquitto broker on a free loopback port.
-TEST_PACKAGES := systemd mosquitto
+# their own Mosquitto broker on a free loopback port; the browser simulator's test drives Chromium.
+TEST_PACKAGES := systemd mosquitto chromium
 # Builds a package made by `glance new` (minutes of compiling on both cores): run on its own
 # after the other tests, whose socket and process deadlines a loaded machine would miss.
 NEW_PACKAGE_TEST := generatedPackageBuildsAndPreviewsEveryFamily

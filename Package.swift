@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -25,6 +25,10 @@ let package = Package(
         // `#Preview` is a macro, and macros are written with swift-syntax: the compiler's own
         // parser, the only supported way. Any release from Swift 6.0's on; Swift 6.3 takes 603.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"700.0.0"),
+        // The browser simulator (`glance run --web`): an HTTP server with WebSockets on
+        // SwiftNIO, without traits (no swift-configuration; nothing of full Foundation needed).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
     ],
     targets: [
         // MARK: - System libraries
@@ -82,6 +86,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             plugins: ["EmbedResources"]
         ),
@@ -112,7 +118,7 @@ let package = Package(
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput", "GlanceTesting"]),
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels", "GlanceTesting"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceInput", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceCore", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
         // A maker's bundle with a widget that traps on purpose, which the process tests run.
         .executableTarget(name: "glance-crash-fixture", dependencies: ["Glance"], path: "Tests/CrashFixture"),
         .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceHost", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),

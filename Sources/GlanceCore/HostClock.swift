@@ -14,6 +14,17 @@ public protocol HostClock: Sendable {
     /// Lets `duration` pass (device timing).
     /// - Throws: `CancellationError` when the task is cancelled while waiting.
     func sleep(for duration: Duration) async throws
+    /// How long, on `uptime`, until `now` reaches `date`: zero when it has, nil when it never
+    /// will without a change of the clock (a paused simulated clock). The run loop waits this
+    /// long for its next wall-clock deadline.
+    func waitingTime(until date: Date) -> Duration?
+}
+
+extension HostClock {
+    /// Wall-clock time runs at the pace of `uptime`: the interval until `date`, at least zero.
+    public func waitingTime(until date: Date) -> Duration? {
+        .seconds(max(0, date.timeIntervalSince(now)))
+    }
 }
 
 /// A clock that moves only when told to, for tests and simulated runs (`--clock fast`).

@@ -9,10 +9,15 @@ import Glibc
 /// own, so a timeout ends it with everything it started.
 public enum ChildProcess {
     /// Starts `program` with `arguments`; a program without a slash is looked up in `PATH`.
-    /// - Parameter output: A descriptor the child's standard output and error go to; nil keeps ours.
+    /// - Parameters:
+    ///   - output: A descriptor the child's standard output and error go to; nil keeps ours.
+    ///   - descriptors: More descriptors the child gets, by number in the child (3, 4, …) to
+    ///     ours (a browser's DevTools pipe).
+    ///   - environment: The child's environment; nil passes ours.
     /// - Returns: The child's process ID (and group ID).
     /// - Throws: `ChildProcessError` naming the program when it cannot be started.
-    public static func spawn(_ program: String, _ arguments: [String], output: Int32? = nil) throws(ChildProcessError) -> pid_t {
+    public static func spawn(_ program: String, _ arguments: [String], output: Int32? = nil, descriptors: [Int32: Int32] = [:],
+                             environment: [String: String]? = nil) throws(ChildProcessError) -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -32,11 +37,17 @@ public enum ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
             posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO)
         }
+        for (child, ours) in descriptors.sorted(by: { $0.key < $1.key }) {
+            posix_spawn_file_actions_adddup2(&actions, ours, child)
+        }
         let words = [program] + arguments
         var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for pointer in envp ?? [] { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, program, &actions, &attributes, &argv, environ)
+        let result = envp == nil ? posix_spawnp(&pid, program, &actions, &attributes, &argv, environ)
+            : posix_spawnp(&pid, program, &actions, &attributes, &argv, &envp!)
         guard result == 0 else { throw ChildProcessError(program: program, code: result) }
         return pid
     }

@@ -28,6 +28,8 @@ actor FaceHost: ControlTarget {
         case changed
         /// A file in the app group changed.
         case appGroupChanged(String)
+        /// The simulated clock was paused, resumed, sped up or moved: count the waits again.
+        case clockChanged
         /// Read the face file again (SIGHUP).
         case reloadFace
         /// Stop the loop.
@@ -36,7 +38,8 @@ actor FaceHost: ControlTarget {
 
     /// What a listener hears (`notices()`): the MQTT bridge publishes state from these.
     enum Notice: Sendable, Equatable {
-        /// A frame reached the display, or the light changed.
+        /// A frame reached the display, the display changed the glass by itself (a burn-in
+        /// shift step, a deferred e-paper refresh), or the light changed.
         case frame
         /// A button made a gesture (physical or requested).
         case gesture(button: String, gesture: ButtonGesture)
@@ -183,10 +186,10 @@ actor FaceHost: ControlTarget {
             await round()
             if stopped { break }
             timer?.cancel()
-            if let next = await nextDeadline() {
+            if let wait = await nextWait() {
                 // At most a minute at a time: a wall clock set forward (NTP at boot on a Pi
                 // without a battery clock) is noticed within a minute.
-                let delay = Duration.seconds(min(Self.longestWait, max(0, next.timeIntervalSince(clock.now))))
+                let delay = min(.seconds(Self.longestWait), wait)
                 let clock = self.clock, doorbell = self.doorbell
                 timer = Task {
                     do {
@@ -213,6 +216,23 @@ actor FaceHost: ControlTarget {
             candidates.append(now.addingTimeInterval(max(.zero, deadline - clock.inputTime).timeInterval))
         }
         return candidates.compactMap { $0 }.min()
+    }
+
+    /// How long the live loop may wait, on the clock's `uptime`: until the next wall-clock
+    /// deadline (the runtime's wake-up, the display's, the end of the run) as the clock
+    /// counts it, or the next deadline of `uptime` itself (a gesture decision, a panel retry),
+    /// whichever comes first; nil when nothing is due without an event.
+    private func nextWait() async -> Duration? {
+        let wall = [await runtime.nextWakeUp, await assembly.display.nextDeadline, stopAt].compactMap { $0 }.min()
+        var waits = [wall.flatMap { clock.waitingTime(until: $0) }]
+        let uptime = clock.uptime
+        if let deadline = input.nextDeadline {
+            waits.append(max(.zero, deadline - clock.inputTime))
+        }
+        if let attempt = await assembly.pipeline.nextAttempt {
+            waits.append(max(.zero, attempt - uptime))
+        }
+        return waits.compactMap { $0 }.min()
     }
 
     private func isDue(_ date: Date?) -> Bool {
@@ -249,7 +269,10 @@ actor FaceHost: ControlTarget {
         if !frames.isEmpty {
             await show(frames)
         } else if await assembly.display.isDue {
+            // A burn-in shift step, a deferred e-paper refresh or a retry: the glass changed
+            // without a new frame, and listeners (the browser simulator, MQTT) want to know.
             await refreshDisplay(await metered { await assembly.display.update() })
+            notify(.frame)
         }
     }
 
@@ -263,6 +286,8 @@ actor FaceHost: ControlTarget {
             return await runtime.update()
         case .appGroupChanged(let file):
             return isUnchanged(appGroupFile: file) ? [] : await appGroupChangedReload(file)
+        case .clockChanged:
+            return []
         case .reloadFace:
             return await reloadFace()
         case .stop:
@@ -521,6 +546,34 @@ actor FaceHost: ControlTarget {
             await show(await runtime.update())
             return id
         }
+    }
+
+    // MARK: - The browser simulator
+
+    /// The timeline inspector's view of the face, with the display's light and burn-in shift.
+    func inspection() async -> (face: FaceInspection, light: BrightnessLevel?, shift: Point?) {
+        await exclusive {
+            let display = assembly.display
+            let shift = display.panel.technology == .oled && display.settings.shiftPeriod != nil ? await display.pixelShift : nil
+            return (await runtime.inspection(), await display.brightness, shift)
+        }
+    }
+
+    /// What the glass shows now: the emulator's glass, or on a real panel the last frame sent.
+    func glassNow() async -> Bitmap {
+        if let glass = await assembly.glass?() { return glass }
+        return shownFrame?.bitmap ?? Bitmap(size: assembly.pictureSize)
+    }
+
+    /// E-paper refreshes by kind so far; empty on other panels.
+    func refreshes() async -> [RefreshKind: Int] {
+        guard assembly.display.panel.technology == .ePaper else { return [:] }
+        return await assembly.display.statistics.refreshes
+    }
+
+    /// The next moment something is due on the face's clock (the simulator's "step").
+    func nextEvent() async -> Date? {
+        [await runtime.nextWakeUp, await assembly.display.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: - Remote control (MQTT)

@@ -20,12 +20,15 @@ struct GlanceLogHandler: LogHandler {
     let destination: Destination
     /// Receives the newest error's message (the MQTT state's `last_error`); nil keeps none.
     let lastError: Locked<String?>?
+    /// Also receives every line (the browser simulator's log tail).
+    let tail: LogTail?
 
-    init(label: String, level: Logger.Level, destination: Destination, lastError: Locked<String?>? = nil) {
+    init(label: String, level: Logger.Level, destination: Destination, lastError: Locked<String?>? = nil, tail: LogTail? = nil) {
         self.label = label
         self.logLevel = level
         self.destination = destination
         self.lastError = lastError
+        self.tail = tail
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -39,6 +42,7 @@ struct GlanceLogHandler: LogHandler {
         var merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         if let error = event.error { merged["error"] = "\(error)" }
         let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        tail?.append(level: level.rawValue, text: "\(message)\(details)")
         switch destination {
         case .standardError(let journald):
             let text: String

@@ -30,11 +30,18 @@ struct RunCommand: BundleCommand {
               glance run --board adafruit-oled-bonnet --config ~/glance.yaml
               glance run --board simulator --headless --duration 2m --clock fast --out frames/
               glance run --board simulator-epaper --headless --duration 30s --capture bus.txt
+              glance run --web 8080 --clock simulated
+
+            --web serves the browser simulator (Docs/Simulator.md): the glass pixel for pixel, \
+            clickable buttons, the timeline inspector, the app group's files and the log. It \
+            listens on this machine only unless an address is given (0.0.0.0:8080); then the page \
+            needs the token printed at start-up. With --clock simulated the page can pause the \
+            face's time, step to its next event and fast-forward.
             """
     )
 
     enum ClockMode: String, ExpressibleByArgument, CaseIterable {
-        case real, fast
+        case real, fast, simulated
     }
 
     @Option(name: .long, help: ArgumentHelp("A board name (see glance boards) or a board file.", valueName: "name|path"))
@@ -52,8 +59,11 @@ struct RunCommand: BundleCommand {
     @Option(name: .long, help: ArgumentHelp("Write every frame the panel shows as a PNG into this folder.", valueName: "folder"))
     var out: String?
 
-    @Option(name: .long, help: "real: time runs normally; fast: simulated time runs as fast as possible (needs --headless and --duration).")
+    @Option(name: .long, help: "real: time runs normally; fast: simulated time runs as fast as possible (needs --headless and --duration); simulated: real pace until the --web page pauses, steps or fast-forwards it.")
     var clock: ClockMode = .real
+
+    @Option(name: .long, help: ArgumentHelp("Serve the browser simulator on PORT (this machine only) or ADDRESS:PORT (with a token).", valueName: "[address:]port"))
+    var web: String?
 
     @Option(name: .long, help: ArgumentHelp("Record every bus transfer in this file (capture format).", valueName: "file"))
     var capture: String?
@@ -70,6 +80,11 @@ struct RunCommand: BundleCommand {
     func validate() throws {
         if clock == .fast, !headless { throw ValidationError("--clock fast needs --headless (simulated time cannot drive a live terminal).") }
         if clock == .fast, duration == nil { throw ValidationError("--clock fast needs --duration: simulated time would otherwise never end.") }
+        if clock == .simulated, web == nil { throw ValidationError("--clock simulated needs --web: the browser page is what pauses, steps and fast-forwards it.") }
+        if clock == .fast, web != nil { throw ValidationError("--web cannot follow --clock fast, which runs a whole --duration at once; use --clock simulated.") }
+        if let web, WebAddress(web) == nil {
+            throw ValidationError("--web '\(web)' is not a port or ADDRESS:PORT, such as 8080, 0.0.0.0:8080 or [::1]:8080.")
+        }
         if let duration, RunCommand.parseDuration(duration) == nil {
             throw ValidationError("--duration '\(duration)' is not a duration such as 30s, 2m or 1h, of at most a year (8784h).")
         }
@@ -94,7 +109,8 @@ struct RunCommand: BundleCommand {
         let screen = interactive ? SimulatorScreen(look: PanelLook.named(board.panel.look) ?? .white, board: board,
                                                    colors: SimulatorScreen.colors(colors)) : nil
         let lastError = Locked<String?>(nil)
-        let logger = makeLogger(screen: screen, lastError: lastError)
+        let tail = web.map { _ in LogTail() }
+        let logger = makeLogger(screen: screen, lastError: lastError, tail: tail)
         let frameFolder = try out.map { path -> URL in
             let url = URL(fileURLWithPath: path, isDirectory: true)
             do {
@@ -107,11 +123,12 @@ struct RunCommand: BundleCommand {
         // One clock for the whole face: simulated time moves it from deadline to deadline.
         let start = Date()
         let simulated = clock == .fast ? ManualClock(now: start) : nil
+        let steered = clock == .simulated ? SimulatedClock(start: start) : nil
         let capture = self.capture.map { _ in CaptureLog() }
         let host: FaceHost
         do {
             host = try await FaceAssembly.make(.init(board: board, face: face, facePath: facePath, bundle: bundle,
-                                                     clock: simulated ?? SystemClock(), logger: logger, stateDirectory: AppGroup.defaultRoot(),
+                                                     clock: simulated ?? steered ?? SystemClock() as any HostClock, logger: logger, stateDirectory: AppGroup.defaultRoot(),
                                                      capture: capture, frameFolder: frameFolder, screen: screen))
         } catch let error as CommandFailure {
             throw error
@@ -134,8 +151,20 @@ struct RunCommand: BundleCommand {
             } catch {
                 fail("\(error)")
             }
+            var webServer: WebServer?
+            if let address = web.flatMap(WebAddress.init), let tail {
+                do {
+                    let simulator = WebSimulator(host: host, clock: steered, tail: tail, logger: logger)
+                    webServer = try await WebServer.start(at: address, simulator: simulator, board: board.name, look: board.panel.look, logger: logger)
+                } catch {
+                    await inputs.disconnect()
+                    fail("\(error)")
+                }
+                logger.notice("web simulator: \(webServer?.url ?? "")")
+            }
             await host.runLive(duration: seconds)
             // Requests in progress are answered before the face stops.
+            await webServer?.stop()
             await inputs.disconnect()
             logger.info("stopped")
         }
@@ -186,12 +215,12 @@ struct RunCommand: BundleCommand {
         Foundation.exit(2)
     }
 
-    private func makeLogger(screen: SimulatorScreen?, lastError: Locked<String?>) -> Logger {
+    private func makeLogger(screen: SimulatorScreen?, lastError: Locked<String?>, tail: LogTail?) -> Logger {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         let destination: GlanceLogHandler.Destination = screen.map { screen in
             .sink { line in Task { await screen.log(line) } }
         } ?? .standardError(journald: GlanceLogHandler.underJournald)
-        return Logger(label: "glance") { label in GlanceLogHandler(label: label, level: level, destination: destination, lastError: lastError) }
+        return Logger(label: "glance") { label in GlanceLogHandler(label: label, level: level, destination: destination, lastError: lastError, tail: tail) }
     }
 
     /// The longest `--duration`: a year, simulated or real.

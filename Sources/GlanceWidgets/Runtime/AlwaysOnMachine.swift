@@ -67,6 +67,21 @@ struct AlwaysOnMachine: Sendable {
         return state != before
     }
 
+    /// The next transition after `now`: when, to which state, and why (the timeline
+    /// inspector); nil when none comes without a button.
+    func upcoming(after now: Date) -> (date: Date, state: DisplayState, reason: String)? {
+        guard let date = nextTransition(after: now) else { return nil }
+        switch state {
+        case .active:
+            return (date, .alwaysOn, "\(Int(settings.idleTimeout.seconds)) s without a button press")
+        case .alwaysOn:
+            if let night = settings.night, night.nextBoundary(after: now) == date { return (date, .off, "the night begins") }
+            return (date, .off, "\(Int(settings.offTimeout?.seconds ?? 0)) s in always-on")
+        case .off:
+            return (date, .alwaysOn, "the night ends")
+        }
+    }
+
     /// The next moment after `now` at which a transition may be due.
     func nextTransition(after now: Date) -> Date? {
         switch state {

@@ -77,6 +77,7 @@ extension FaceRuntime {
             _ = scheduler.finish(call, .timeline(reloadAt: nil), at: time.now)
             return
         }
+        callStarts[call.id] = (time.now, ContinuousClock.now)
         if call.reason.isFree { statistics.intentReloads += 1 } else { statistics.budgetedReloads += 1 }
         statistics.providerCalls[instance.kind, default: 0] += 1
         let result = guarded(instance.kind) { withCenters(kind: instance.kind) { instance.engine.timeline(instance.context, instance.configuration) } }
@@ -125,6 +126,7 @@ extension FaceRuntime {
             outcome = scheduler.finish(call, .timeline(reloadAt: WidgetInstance.reloadMoment(for: timeline)), at: now)
             guard outcome != .ignored else { return }
             instances[index].entries = timeline.entries
+            instances[index].policy = timeline.policy
             instances[index].generation += 1
             instances[index].isPlaceholder = false
             warnedURLs.remove(index)
@@ -136,6 +138,10 @@ extension FaceRuntime {
             problem = "provider failed: \(error)"
         }
         guard outcome != .ignored else { return }
+        if let (started, instant) = callStarts.removeValue(forKey: call.id) {
+            instances[index].lastCall = ProviderCallRecord(started: started, duration: ContinuousClock.now - instant,
+                                                           problem: problem.isEmpty ? nil : problem)
+        }
         progress = true
         if case .retrying(let delay) = outcome {
             if !timedOut { statistics.failures += 1 }

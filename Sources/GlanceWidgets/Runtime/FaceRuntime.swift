@@ -55,6 +55,8 @@ public actor FaceRuntime {
     var intentCounter = 0
     /// Intents being performed and async provider calls, cancelled when a call times out.
     var tasks: [TaskKey: Task<Void, Never>] = [:]
+    /// When each provider call in flight started: face time and real time (the inspector's durations).
+    var callStarts: [Int: (Date, ContinuousClock.Instant)] = [:]
     var progress = false
     var warnedURLs: Set<Int> = []
     /// Kinds whose code does not run (they crashed the face last time), until lifted.

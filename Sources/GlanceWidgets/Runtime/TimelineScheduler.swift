@@ -231,6 +231,27 @@ struct TimelineScheduler {
         plans[widget].inFlight != nil
     }
 
+    /// When `widget`'s next provider call starts (or, with one in flight, times out) and why;
+    /// nil when nothing will call it without a request (the policy is `never`).
+    func nextReload(of widget: Int, at now: Date) -> (date: Date, reason: String)? {
+        let plan = plans[widget]
+        if let flight = plan.inFlight { return (flight.deadline, "a call is in flight; it times out then") }
+        if plan.intentReloadsQueued > 0 { return (now, "an intent finished") }
+        if plan.initialPending { return (now, "the first timeline") }
+        func counted(_ date: Date, _ reason: String) -> (date: Date, reason: String) {
+            let allowed = plan.budget.nextAllowed(at: max(date, now))
+            return allowed > max(date, now) ? (allowed, reason + ", waiting for the reload budget") : (date, reason)
+        }
+        var candidates = [(date: Date, reason: String)]()
+        if plan.centerPending { candidates.append(counted(now, "WidgetCenter asked for a reload")) }
+        if let retryAt = plan.retryAt {
+            let reason = "retry after \(plan.failures) failed call\(plan.failures == 1 ? "" : "s")"
+            candidates.append(plan.retryIsFree ? (retryAt, reason) : counted(retryAt, reason))
+        }
+        if let policyDue = plan.policyDue { candidates.append(counted(policyDue, "the timeline's reload policy")) }
+        return candidates.min { $0.date < $1.date }
+    }
+
     /// Intent reloads started for `widget` so far.
     func intentReloadsStarted(for widget: Int) -> Int {
         plans[widget].intentReloadsStarted

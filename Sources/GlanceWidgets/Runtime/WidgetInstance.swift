@@ -22,6 +22,10 @@ struct WidgetInstance {
     var toggleOverrides: [IntentReference: Bool] = [:]
     /// Intents aimed at this widget that finished (for invariant checks).
     var intentsFinished = 0
+    /// The reload policy of the timeline shown; nil until the first timeline.
+    var policy: TimelineReloadPolicy?
+    /// The last provider call that ended (the inspector shows it).
+    var lastCall: ProviderCallRecord?
 
     var kind: String { descriptor.kind }
 
@@ -62,6 +66,16 @@ struct WidgetInstance {
     }
 }
 
+
+/// How a provider call ended, for the timeline inspector.
+public struct ProviderCallRecord: Sendable, Equatable {
+    /// When it started, on the face's clock.
+    public let started: Date
+    /// How long it took in real time (device and network time included).
+    public let duration: Duration
+    /// Why it failed (an error, an empty timeline, no answer in time); nil when it gave a timeline.
+    public let problem: String?
+}
 
 /// Completion-handler answers: taken synchronously if given during the call, else handed to
 /// `late` once. Later calls are ignored, so a provider calling twice cannot resume twice.

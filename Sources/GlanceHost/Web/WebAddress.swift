@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where `glance run --web` listens: `PORT` (loopback), or `ADDRESS:PORT` (`0.0.0.0:8080`,
+/// `[::1]:8080`, `192.168.1.20:8080`). Port 0 takes a free port (tests read the address the
+/// server prints).
+struct WebAddress: Sendable, Equatable, CustomStringConvertible {
+    let host: String
+    let port: Int
+
+    /// Parses `[ADDRESS:]PORT`; nil when it is not one.
+    init?(_ text: String) {
+        var host = "127.0.0.1", portText = Substring(text)
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            host = String(text[text.index(after: text.startIndex)..<close])
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":") else { return nil }
+            portText = rest.dropFirst()
+        } else if let colon = text.lastIndex(of: ":") {
+            host = String(text[..<colon])
+            portText = text[text.index(after: colon)...]
+            guard !host.contains(":") else { return nil }
+        }
+        guard !host.isEmpty, !host.contains(where: \.isWhitespace), let port = Int(portText), (0...65_535).contains(port) else { return nil }
+        self.host = host
+        self.port = port
+    }
+
+    /// Whether only this machine can connect: 127.0.0.0/8, `::1` or `localhost`.
+    var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// The address as a URL host (IPv6 in brackets).
+    var urlHost: String { host.contains(":") ? "[\(host)]" : host }
+
+    var description: String { "\(urlHost):\(port)" }
+}

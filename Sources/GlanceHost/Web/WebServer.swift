@@ -1,0 +1,210 @@
+import Foundation
+import GlanceGraphics
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// The HTTP side of the browser simulator (`glance run --web`): the page (embedded in the
+/// binary), a PNG of the glass, and the WebSocket `/ws` whose messages `WebSimulator` handles.
+///
+/// Built on HummingbirdCore's server and Hummingbird's WebSocket upgrade, without
+/// Hummingbird's `Application`, whose date-header service wakes the process every second: with
+/// no page open the server only waits in `epoll_wait` on one event-loop thread.
+///
+/// Security: it listens on loopback unless given an address; then every request for the page,
+/// the glass and the WebSocket must carry the token printed at start-up. On loopback the Host
+/// header must name loopback (a web page elsewhere cannot reach it by DNS rebinding), and a
+/// WebSocket's Origin must be the server itself.
+final class WebServer: Sendable {
+    /// The page's URL, with the token when one is needed.
+    let url: String
+    private let server: any Service
+    private let group: MultiThreadedEventLoopGroup
+    private let running: Task<Void, Never>
+
+    /// Starts serving; returns once the socket is bound.
+    /// - Throws: `CommandFailure` naming the address when it cannot be bound.
+    static func start(at address: WebAddress, simulator: WebSimulator, board: String, look: String, logger: Logger) async throws -> WebServer {
+        let token = address.isLoopback ? nil : Self.makeToken()
+        let gate = WebGate(token: token, loopback: address.isLoopback)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        var quiet = logger
+        quiet.logLevel = .warning
+        let bound = AsyncStream.makeStream(of: Int?.self)
+        let server = try HTTPServerBuilder.http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: WebRequest.sizeLimit))) { head, _, _ in
+            guard head.path.map({ Self.path(of: $0) }) == "/ws", gate.allows(head, socket: true) else { return .dontUpgrade }
+            return .upgrade([:]) { inbound, outbound, _ in
+                let id = await simulator.connect { output in
+                    do {
+                        switch output {
+                        case .text(let text): try await outbound.write(.text(text))
+                        case .binary(let bytes): try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+                        }
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+                defer { Task { await simulator.disconnect(id) } }
+                for try await message in inbound.messages(maxSize: WebRequest.sizeLimit) {
+                    guard case .text(let text) = message else { continue }
+                    await simulator.receive(text, from: id)
+                }
+            }
+        }.buildServer(configuration: .init(address: .hostname(address.host, port: address.port), serverName: "glance"),
+                      eventLoopGroup: group, logger: quiet,
+                      responder: { request, writer, _ in
+                          let response = await Self.respond(to: request, gate: gate, simulator: simulator, board: board, look: look)
+                          try await writer.write(response: response.head, body: response.body)
+                      },
+                      onServerRunning: { channel in
+                          bound.continuation.yield(channel.localAddress?.port)
+                          bound.continuation.finish()
+                      })
+        let running = Task {
+            do {
+                try await server.run()
+            } catch {
+                logger.error("web: \(error)")
+            }
+            bound.continuation.finish()
+        }
+        var iterator = bound.stream.makeAsyncIterator()
+        guard let port = await iterator.next() ?? nil else {
+            running.cancel()
+            try? await group.shutdownGracefully()
+            throw CommandFailure("cannot serve the web simulator on \(address): the address is in use or not this machine's (try another port, or 127.0.0.1:PORT)")
+        }
+        let host = address.host == "0.0.0.0" || address.host == "::" ? (ProcessInfo.processInfo.hostName) : address.urlHost
+        let url = "http://\(host):\(port)/" + (token.map { "?token=\($0)" } ?? "")
+        return WebServer(url: url, server: server, group: group, running: running)
+    }
+
+    private init(url: String, server: any Service, group: MultiThreadedEventLoopGroup, running: Task<Void, Never>) {
+        self.url = url
+        self.server = server
+        self.group = group
+        self.running = running
+    }
+
+    /// Closes the pages' connections and the socket.
+    func stop() async {
+        running.cancel()
+        await running.value
+        try? await group.shutdownGracefully()
+    }
+
+    // MARK: - Requests
+
+    private static func respond(to request: Request, gate: WebGate, simulator: WebSimulator, board: String, look: String) async -> Response {
+        guard gate.allows(request.head, socket: false) else {
+            return text(.forbidden, "This Glance simulator needs the token printed by glance run: open the address it printed.\n")
+        }
+        switch (request.method, request.uri.path) {
+        case (.get, "/"), (.head, "/"):
+            return asset("index.html", type: "text/html; charset=utf-8")
+        case (.get, "/glance.css"):
+            return asset("glance.css", type: "text/css; charset=utf-8")
+        case (.get, "/glance.js"):
+            return asset("glance.js", type: "text/javascript; charset=utf-8")
+        case (.get, "/glass.png"):
+            let parameters = request.uri.queryParameters
+            let zoom = parameters["zoom"].flatMap { Int($0) }.map { min(8, max(1, $0)) } ?? 4
+            let lookName = parameters["look"].map(String.init) ?? look
+            guard let panelLook = PanelLook.named(lookName) else {
+                return text(.badRequest, "unknown look '\(lookName)' (one of \(PanelLook.names.joined(separator: ", ")))\n")
+            }
+            do {
+                let png = try await simulator.glassPNG(zoom: zoom, look: panelLook)
+                var headers = HTTPFields()
+                headers[.contentType] = "image/png"
+                headers[.cacheControl] = "no-store"
+                headers[.contentDisposition] = "attachment; filename=\"glance-\(board).png\""
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
+            } catch {
+                return text(.internalServerError, "cannot make the PNG: \(error)\n")
+            }
+        case (.get, "/ws"):
+            return text(.badRequest, "/ws is the simulator's WebSocket; open / instead.\n")
+        case (.get, _), (.head, _):
+            return text(.notFound, "no page \(request.uri.path) here; the simulator is at /\n")
+        default:
+            return text(.methodNotAllowed, "the simulator answers GET only\n")
+        }
+    }
+
+    private static func asset(_ name: String, type: String) -> Response {
+        guard let contents = EmbeddedWeb.files[name] else { return text(.notFound, "\(name) is missing from this build\n") }
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = "no-cache"
+        headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob: data:; connect-src 'self'; frame-ancestors 'none'"
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: contents)))
+    }
+
+    private static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message)))
+    }
+
+    /// The path of a request target, without its query.
+    static func path(of target: String) -> String {
+        String(target.prefix { $0 != "?" })
+    }
+
+    private static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}
+
+/// Who may use the simulator: the token (off loopback), loopback Host names (on loopback) and
+/// a same-origin WebSocket.
+struct WebGate: Sendable {
+    let token: String?
+    let loopback: Bool
+
+    func allows(_ head: HTTPRequest, socket: Bool) -> Bool {
+        let target = head.path ?? "/"
+        let path = WebServer.path(of: target)
+        // The page's style and script are not secret; everything that shows or drives the face is.
+        if path == "/glance.css" || path == "/glance.js" { return true }
+        if let token {
+            guard let given = URLComponents(string: target)?.queryItems?.first(where: { $0.name == "token" })?.value,
+                  Self.equal(given, token) else { return false }
+        }
+        let host = head.authority ?? ""
+        if loopback, !Self.isLoopback(hostHeader: host) { return false }
+        if socket, let origin = head.headerFields[.origin] {
+            guard let components = URLComponents(string: origin), let originHost = components.host else { return false }
+            let originAuthority = components.port.map { "\(originHost):\($0)" } ?? originHost
+            guard originAuthority.lowercased() == host.lowercased() || "[\(originHost)]:\(components.port ?? 80)" == host else { return false }
+        }
+        return true
+    }
+
+    /// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
+    static func isLoopback(hostHeader: String) -> Bool {
+        var name = hostHeader.lowercased()
+        if name.hasPrefix("[") {
+            name = String(name.dropFirst().prefix { $0 != "]" })
+        } else if let colon = name.lastIndex(of: ":") {
+            name = String(name[..<colon])
+        }
+        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+    }
+
+    /// Compares in time independent of where the strings differ.
+    private static func equal(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

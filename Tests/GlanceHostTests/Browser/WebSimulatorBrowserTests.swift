@@ -1,0 +1,241 @@
+import Foundation
+import GlanceCore
+import GlanceGraphics
+import GlanceLinux
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The browser simulator end to end: the real `glance run --web` process on a simulator
+/// board with the demo face, and Debian's Chromium loading its page, driven through the
+/// DevTools protocol as a person would use it (mouse presses on the page's buttons, its time
+/// controls and its editor). What the page shows is compared with what the emulator's glass
+/// holds, read through the control socket, which does not go through the web server.
+///
+/// The face runs on `--clock simulated`, paused by the page before anything is compared, so
+/// nothing moves between two readings; button gestures are decided on real time (as on
+/// GPIO), so the long press holds the mouse until the face reports the timer, never for a
+/// fixed time. Set `GLANCE_RECORD_SCREENSHOTS=1` to write the page's screenshots into
+/// Docs/Images.
+@Suite(.serialized) struct WebSimulatorBrowserTests {
+    /// A `glance run --web` process with its own state folder and control socket.
+    final class Face {
+        let pid: pid_t
+        let state: URL
+        let url: String
+        /// Everything the process wrote, collected by a thread of its own so it never blocks.
+        private let log = Locked("")
+
+        /// Starts `board` with the demo face, or without a face file (every widget of the demo).
+        init(board: String, demoFace: Bool = true) throws {
+            state = FileManager.default.temporaryDirectory.appendingPathComponent("glance-web-\(UUID().uuidString.prefix(8))")
+            let group = state.appendingPathComponent("glance")
+            // Private, as the control socket's folder must be.
+            try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+            try Data(#"{"location": "Berlin", "temperature": 12, "condition": "Partly Cloudy", "symbol": "cloud.sun.fill", "low": 6, "high": 15, "updated": "2026-11-21T10:30:00Z"}"#.utf8)
+                .write(to: group.appendingPathComponent("weather.json"))
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw Chromium.Failure(description: "no pipe: errno \(errno)") }
+            var environment = ProcessInfo.processInfo.environment
+            environment["GLANCE_STATE_DIR"] = state.path
+            environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("control.sock").path
+            do {
+                pid = try ChildProcess.spawn(ProcessTests.glance.path, ["run", "--headless", "--board", board, "--web", "127.0.0.1:0",
+                                                                        "--clock", "simulated"] + (demoFace ? ["--config", Self.demoFace] : []),
+                                             output: ends[1], environment: environment)
+            } catch {
+                close(ends[0])
+                close(ends[1])
+                throw error
+            }
+            close(ends[1])
+            // The address is printed once the socket is bound (a free port: no two runs collide).
+            let printed = DispatchSemaphore(value: 0)
+            let log = self.log, reading = ends[0]
+            Thread.detachNewThread {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                var signalled = false
+                while true {
+                    let count = read(reading, &chunk, chunk.count)
+                    if count <= 0 { break }
+                    let text = log.withLock { $0 += String(decoding: chunk[..<count], as: UTF8.self); return $0 }
+                    if !signalled, text.contains("web simulator: http://") {
+                        signalled = true
+                        printed.signal()
+                    }
+                }
+                close(reading)
+                if !signalled { printed.signal() }
+            }
+            let line = printed.wait(timeout: .now() + 60) == .success
+                ? log.withLock { $0 }.split(separator: "\n").first { $0.contains("web simulator: http://") } : nil
+            guard let line, let start = line.range(of: "http://") else {
+                ChildProcess.signalGroup(pid, SIGKILL)
+                _ = ChildProcess.wait(pid)
+                throw Chromium.Failure(description: "glance run --web printed no address:\n\(log.withLock { $0 })")
+            }
+            url = String(line[start.lowerBound...])
+        }
+
+        /// Stops the face as SIGTERM does; returns its exit status.
+        func stop() -> Int32 {
+            ChildProcess.signalGroup(pid, SIGTERM)
+            return ChildProcess.wait(pid)
+        }
+
+        var output: String { log.withLock { $0 } }
+
+        /// The emulator's glass now, through the control socket (not through the web server).
+        func glass() throws -> Bitmap {
+            let file = state.appendingPathComponent("glass.png")
+            let process = Process()
+            process.executableURL = ProcessTests.glance
+            process.arguments = ["ctl", "screenshot", file.path]
+            var environment = ProcessInfo.processInfo.environment
+            environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("control.sock").path
+            process.environment = environment
+            try process.run()
+            process.waitUntilExit()
+            return try PNG.decode(Array(try Data(contentsOf: file)))
+        }
+
+        deinit {
+            ChildProcess.signalGroup(pid, SIGKILL)
+            _ = ChildProcess.wait(pid)
+            try? FileManager.default.removeItem(at: state)
+        }
+
+        static let demoFace: String = {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            return root.appendingPathComponent("Examples/glance.yaml").path
+        }()
+    }
+
+    /// What the page's canvas shows at each panel pixel's centre, as RGB triples.
+    private func canvasPixels(_ browser: Chromium) throws -> [[Int]] {
+        let value = try browser.evaluate("""
+            (() => { const c = document.getElementById('glass'), z = glance.zoom, h = Math.floor(z / 2);
+                     const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, out = [];
+                     for (let y = 0; y < glance.height; y++) for (let x = 0; x < glance.width; x++) {
+                       const i = ((y * z + h) * c.width + x * z + h) * 4; out.push([data[i], data[i + 1], data[i + 2]]); }
+                     return out; })()
+            """) as? [[Int]]
+        return value ?? []
+    }
+
+    /// Whether the canvas shows `glass` in the page's look, exactly, pixel for pixel.
+    private func canvasShows(_ glass: Bitmap, browser: Chromium) throws -> Bool {
+        guard let name = try browser.evaluate("glance.look") as? String, let look = PanelLook.named(name) else { return false }
+        let pixels = try canvasPixels(browser)
+        guard pixels.count == glass.width * glass.height else { return false }
+        for y in 0..<glass.height {
+            for x in 0..<glass.width {
+                let color = look.color(glass[x, y], row: y)
+                if pixels[y * glass.width + x] != [Int(color.red), Int(color.green), Int(color.blue)] { return false }
+            }
+        }
+        return true
+    }
+
+    /// Waits until the canvas shows the emulator's glass (a frame on its way may still land).
+    private func expectCanvasMatches(_ face: Face, _ browser: Chromium, _ comment: Comment) throws {
+        for _ in 0..<50 {
+            if try canvasShows(try face.glass(), browser: browser) { return }
+            try browser.wait(until: "true", seconds: 0.1)
+        }
+        let glass = try face.glass()
+        let gray = try browser.evaluate("Array.from(glance.gray)") as? [Int] ?? []
+        let differing = zip(gray, glass.pixels).enumerated().filter { $0.element.0 != Int($0.element.1) }.map(\.offset)
+        Issue.record("the canvas does not show the emulator's glass: \(comment); the page's gray differs in \(differing.count) pixels, first \(differing.prefix(5).map { ($0 % glass.width, $0 / glass.width) })")
+    }
+
+    private func record(_ browser: Chromium, as name: String) throws {
+        guard ProcessInfo.processInfo.environment["GLANCE_RECORD_SCREENSHOTS"] == "1" else { return }
+        try browser.evaluate("window.scrollTo(0, 0)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        try browser.screenshot().write(to: root.appendingPathComponent("Docs/Images/\(name).png"))
+    }
+
+    @Test func theDemoFaceInTheBrowser() throws {
+        let face = try Face(board: "simulator")
+        let browser = try Chromium()
+        try browser.open(face.url)
+        try browser.wait(until: "glance.connected && glance.frames > 0 && glance.inspect")
+
+        // Time stands still once paused: the glass and the canvas can be compared.
+        try browser.click("#pause")
+        try browser.wait(until: "glance.clock && glance.clock.paused")
+        try expectCanvasMatches(face, browser, "the first frame")
+        try browser.wait(until: "document.querySelector('[data-slot=\"0\"]').dataset.showing === 'clock'")
+
+        // The inspector: the clock's timeline entries, one of them on the glass; the weather's policy.
+        try browser.wait(until: "document.querySelectorAll('.widget[data-kind=\"clock\"] .entry').length > 1")
+        try browser.wait(until: "document.querySelectorAll('.widget[data-kind=\"clock\"] .entry.shown').length === 1")
+        try browser.wait(until: "document.querySelector('.widget[data-kind=\"weather\"] .policy').dataset.policy === 'after'")
+        try record(browser, as: "simulator-page")
+
+        // A click on "down" moves the stack; the canvas follows.
+        try browser.click("[data-button=\"down\"]")
+        try browser.wait(until: "document.querySelector('[data-slot=\"0\"]').dataset.showing === 'weather'")
+        try expectCanvasMatches(face, browser, "after a click on down")
+
+        // Editing weather.json reloads the weather widget, and only it.
+        let calls = "(kind => glance.inspect.slots[0].widgets.find(w => w.kind === kind).calls)"
+        let before = try browser.evaluate("['clock', 'weather', 'tasks', 'system'].map(\(calls))") as? [Int] ?? []
+        try browser.evaluate("""
+            (() => { const select = document.querySelector('#file'); select.value = 'weather.json';
+                     select.dispatchEvent(new Event('change')); })()
+            """)
+        try browser.wait(until: "document.getElementById('editor').value.includes('Berlin')")
+        try browser.evaluate("""
+            document.getElementById('editor').value = JSON.stringify({location: 'Oslo', temperature: -3, condition: 'Snow',
+              symbol: 'cloud.snow.fill', low: -7, high: -1, updated: '2026-11-21T10:30:00Z'}, null, 2)
+            """)
+        try browser.click("#save")
+        try browser.wait(until: "document.getElementById('editor-status').textContent.includes('reloading weather')")
+        try browser.wait(until: "\(calls)('weather') === \(before.count == 4 ? before[1] + 1 : -1)")
+        let after = try browser.evaluate("['clock', 'weather', 'tasks', 'system'].map(\(calls))") as? [Int] ?? []
+        #expect(after.count == 4 && after[0] == before[0] && after[2] == before[2] && after[3] == before[3],
+                "only the weather widget reloaded: \(before) → \(after)")
+        try expectCanvasMatches(face, browser, "after the weather edit")
+        let savedText = try String(contentsOf: face.state.appendingPathComponent("glance/weather.json"), encoding: .utf8)
+        #expect(savedText.contains("Oslo"))
+
+        // A long press on B starts the kitchen timer over the stack: the mouse is held until the
+        // face says so (the gesture is decided on real time, as with a GPIO button).
+        try browser.mouse("[data-button=\"B\"]", down: true)
+        try browser.wait(until: "glance.inspect.activities.length === 1 && glance.inspect.slots[0].activity")
+        try browser.mouse("[data-button=\"B\"]", down: false)
+        try expectCanvasMatches(face, browser, "with the kitchen timer")
+        try record(browser, as: "simulator-timer")
+
+        // Fast-forward: 30 s without a button dims the face into always-on within moments.
+        try browser.click("#fast")
+        try browser.wait(until: "document.getElementById('state').dataset.state === 'alwaysOn'")
+        try browser.click("#pause")
+        try browser.wait(until: "glance.clock.paused")
+        let dimmed = try face.glass()
+        #expect(dimmed.pixels.max() ?? 0 < 255, "always-on dims the glass")
+        try expectCanvasMatches(face, browser, "in always-on")
+
+        #expect(face.stop() == 0)
+        #expect(face.output.contains("web: wrote"))
+    }
+
+    @Test(arguments: ["simulator-epaper", "simulator-sh1106", "simulator-ssd1327"])
+    func everySimulatorBoardShowsItsGlass(board: String) throws {
+        let face = try Face(board: board, demoFace: false)
+        let browser = try Chromium()
+        try browser.open(face.url)
+        try browser.wait(until: "glance.connected && glance.frames > 0 && glance.inspect")
+        try browser.click("#pause")
+        try browser.wait(until: "glance.clock && glance.clock.paused")
+        try expectCanvasMatches(face, browser, "on \(board)")
+        if board == "simulator-epaper" { try record(browser, as: "simulator-epaper") }
+        #expect(face.stop() == 0)
+    }
+}
