@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceCore", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
         // A maker's bundle with a widget that traps on purpose, which the process tests run.
         .executableTarget(name: "glance-crash-fixture", dependencies: ["Glance"], path: "Tests/CrashFixture"),
-        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceHost", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceCore", "GlanceHost", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

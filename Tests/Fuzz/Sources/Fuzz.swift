@@ -21,6 +21,7 @@ enum FuzzTarget: String, CaseIterable {
     case terminalKeys = "terminal-keys"
     case stateFiles = "state-files"
     case mqttMessage = "mqtt-message"
+    case webMessage = "web-message"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["GLANCE_FUZZ_TARGET"] ?? ""
@@ -81,6 +82,22 @@ enum FuzzTarget: String, CaseIterable {
             } catch {
                 // A refusal names the topic it refuses.
                 guard error.topic == topic, error.description.hasPrefix(topic + ": ") else { fatalError("refusal without its topic: \(error)") }
+            }
+        case .webMessage:
+            // What the browser simulator's page sends: anything parsed names a button of the
+            // board or a plain app-group file; anything refused says why.
+            let buttons = ["A", "B", "up", "down", "centre"]
+            do {
+                switch try WebRequest.parse(text, buttons: buttons) {
+                case .edge(let button, _):
+                    precondition(buttons.contains(button), "an edge of an unknown button: \(button)")
+                case .read(let file, _), .write(let file, _, _):
+                    precondition(!file.contains("/") && file.hasSuffix(".json") && !file.hasPrefix("."), "a file name that may leave the app group: \(file)")
+                case .clock:
+                    break
+                }
+            } catch {
+                precondition(!error.message.isEmpty, "a refusal without a reason")
             }
         case .controlLine:
             _ = try? ControlRequest(line: text)

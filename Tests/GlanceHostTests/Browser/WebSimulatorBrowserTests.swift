@@ -3,6 +3,9 @@ import GlanceCore
 import GlanceGraphics
 import GlanceLinux
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,7 +31,7 @@ import Glibc
         private let log = Locked("")
 
         /// Starts `board` with the demo face, or without a face file (every widget of the demo).
-        init(board: String, demoFace: Bool = true) throws {
+        init(board: String, demoFace: Bool = true, address: String = "127.0.0.1:0") throws {
             state = FileManager.default.temporaryDirectory.appendingPathComponent("glance-web-\(UUID().uuidString.prefix(8))")
             let group = state.appendingPathComponent("glance")
             // Private, as the control socket's folder must be.
@@ -42,7 +45,7 @@ import Glibc
             environment["GLANCE_STATE_DIR"] = state.path
             environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("control.sock").path
             do {
-                pid = try ChildProcess.spawn(ProcessTests.glance.path, ["run", "--headless", "--board", board, "--web", "127.0.0.1:0",
+                pid = try ChildProcess.spawn(ProcessTests.glance.path, ["run", "--headless", "--board", board, "--web", address,
                                                                         "--clock", "simulated"] + (demoFace ? ["--config", Self.demoFace] : []),
                                              output: ends[1], environment: environment)
             } catch {
@@ -236,6 +239,29 @@ import Glibc
         try browser.wait(until: "glance.clock && glance.clock.paused")
         try expectCanvasMatches(face, browser, "on \(board)")
         if board == "simulator-epaper" { try record(browser, as: "simulator-epaper") }
+        #expect(face.stop() == 0)
+    }
+
+    /// Off loopback the page, the glass and the WebSocket need the token printed at start-up.
+    @Test func aNetworkAddressNeedsTheToken() async throws {
+        let face = try Face(board: "simulator", demoFace: false, address: "0.0.0.0:0")
+        let printed = try #require(URLComponents(string: face.url))
+        let token = try #require(printed.queryItems?.first { $0.name == "token" }?.value)
+        #expect(token.count == 32)
+        let base = "http://127.0.0.1:\(printed.port ?? 0)"
+        func status(_ path: String) async throws -> Int {
+            let (_, response) = try await URLSession.shared.data(from: URL(string: base + path)!)
+            return (response as? HTTPURLResponse)?.statusCode ?? 0
+        }
+        #expect(try await status("/") == 403)
+        #expect(try await status("/glass.png") == 403)
+        #expect(try await status("/?token=\(String(token.reversed()))") == 403)
+        #expect(try await status("/glance.js") == 200)
+        #expect(try await status("/?token=\(token)") == 200)
+        #expect(try await status("/glass.png?token=\(token)") == 200)
+        let browser = try Chromium()
+        try browser.open("\(base)/?token=\(token)")
+        try browser.wait(until: "glance.connected && glance.frames > 0")
         #expect(face.stop() == 0)
     }
 }
