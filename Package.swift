@@ -62,6 +62,9 @@ let package = Package(
         // The async-signal-safe part of the crash quarantine: which widget's code runs, and the
         // record a fatal signal leaves of it (GlanceLinux's CrashGuard).
         .target(name: "CCrashGuard"),
+        // `--clock simulated`: the process's wall clock (what Date() reads) follows the face's
+        // simulated time, so widget code pauses and fast-forwards with it (SimulatedClock).
+        .target(name: "CSimulatedTime", linkerSettings: [.linkedLibrary("dl")]),
         // Finds the types conforming to a protocol in the runtime's conformance records, so
         // `glance preview --all` can list the previews a bundle declares.
         .target(name: "CPreviewDiscovery"),
@@ -76,7 +79,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CI2C", "CSPI", "CMosquitto"]),
+        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CSimulatedTime", "CI2C", "CSPI", "CMosquitto"]),
 
         // MARK: - Composition root and user-facing products
         .target(

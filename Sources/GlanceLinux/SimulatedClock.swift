@@ -1,3 +1,4 @@
+import CSimulatedTime
 import Foundation
 import GlanceCore
 
@@ -9,6 +10,10 @@ import GlanceCore
 /// policy and burn-in shifts follow `now`, so a paused face stands still and a fast-forwarded
 /// one lives an hour in seconds; buttons follow `uptime` (debounce, long press, double click
 /// are decided on it, as on GPIO), so they behave as on the real panel at any rate.
+///
+/// Widget code reads the time with `Date()`, not from this clock: `steerProcessClock()`
+/// makes the process's wall clock follow this one, as changing the device's clock does for
+/// WidgetKit, so providers pause and fast-forward with the face (CSimulatedTime).
 public final class SimulatedClock: HostClock {
     /// How the face's time runs.
     public struct Pace: Sendable, Equatable {
@@ -25,6 +30,7 @@ public final class SimulatedClock: HostClock {
 
     private let real = SystemClock()
     private let pace: Locked<Pace>
+    private let steersProcess = Locked(false)
 
     /// Creates a clock reading `start`, running at real time.
     public init(start: Date = Date()) {
@@ -64,17 +70,39 @@ public final class SimulatedClock: HostClock {
     /// Runs the face's time at `rate` seconds per real second from now on (0 pauses it).
     public func setRate(_ rate: Double) {
         let uptime = real.uptime
-        pace.withLock { pace in
-            pace = Pace(rate: max(0, rate), now: Self.read(pace, at: uptime), anchor: uptime)
-        }
+        change { pace in Pace(rate: max(0, rate), now: Self.read(pace, at: uptime), anchor: uptime) }
     }
 
     /// Moves the face's time forward to `date` at once (an earlier date changes nothing).
     public func jump(to date: Date) {
         let uptime = real.uptime
-        pace.withLock { pace in
-            let now = Self.read(pace, at: uptime)
-            pace = Pace(rate: pace.rate, now: max(now, date), anchor: uptime)
+        change { pace in Pace(rate: pace.rate, now: max(Self.read(pace, at: uptime), date), anchor: uptime) }
+    }
+
+    /// From now on `Date()` in this process reads this clock (until `releaseProcessClock()`).
+    public func steerProcessClock() {
+        steersProcess.withLock { $0 = true }
+        change { $0 }
+    }
+
+    /// `Date()` reads the real wall clock again.
+    public func releaseProcessClock() {
+        steersProcess.withLock { steering in
+            steering = false
+            glance_simulated_time_clear()
+        }
+    }
+
+    private func change(_ body: (Pace) -> Pace) {
+        let new = pace.withLock { pace in
+            pace = body(pace)
+            return pace
+        }
+        steersProcess.withLock { steering in
+            guard steering else { return }
+            let (seconds, attoseconds) = new.anchor.components
+            glance_simulated_time_set(seconds * 1_000_000_000 + attoseconds / 1_000_000_000,
+                                      Int64((new.now.timeIntervalSince1970 * 1e9).rounded()), new.rate)
         }
     }
 

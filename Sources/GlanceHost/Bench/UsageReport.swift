@@ -17,6 +17,15 @@ struct UsageReport: Codable, Sendable {
     var frames: Int
     /// Peak resident memory in megabytes.
     var peakResidentMegabytes: Double
+    /// What the browser simulator sent its pages (`--web`); nil without it.
+    var web: WebUsage?
+
+    /// Messages and bytes the browser simulator sent, summed over its pages.
+    struct WebUsage: Codable, Sendable, Equatable {
+        var pages = 0
+        var messages = 0
+        var bytes = 0
+    }
 
     /// Reads this process's counters now.
     static func measure(runtimeWakeUps: Int, frames: Int, firstFrame: Double?) -> UsageReport {

@@ -124,6 +124,8 @@ struct RunCommand: BundleCommand {
         let start = Date()
         let simulated = clock == .fast ? ManualClock(now: start) : nil
         let steered = clock == .simulated ? SimulatedClock(start: start) : nil
+        // Providers read Date(): it follows the page's pause, steps and fast-forward too.
+        steered?.steerProcessClock()
         let capture = self.capture.map { _ in CaptureLog() }
         let host: FaceHost
         do {
@@ -139,6 +141,7 @@ struct RunCommand: BundleCommand {
         logger.info("running \(plan.face.slots.count) slots on \(board.name) (\(board.panel.controller.rawValue) \(host.assembly.pictureSize.width)x\(host.assembly.pictureSize.height))")
 
         let seconds = duration.flatMap(RunCommand.parseDuration)
+        var webServer: WebServer?, webSimulator: WebSimulator?
         if let simulated, let seconds {
             if face?.mqtt != nil { logger.notice("mqtt: not joined with --clock fast (simulated time has no broker to talk to)") }
             await host.run(until: start.addingTimeInterval(seconds), on: simulated)
@@ -151,10 +154,10 @@ struct RunCommand: BundleCommand {
             } catch {
                 fail("\(error)")
             }
-            var webServer: WebServer?
             if let address = web.flatMap(WebAddress.init), let tail {
                 do {
                     let simulator = WebSimulator(host: host, clock: steered, tail: tail, logger: logger)
+                    webSimulator = simulator
                     webServer = try await WebServer.start(at: address, simulator: simulator, board: board.name, look: board.panel.look, logger: logger)
                 } catch {
                     await inputs.disconnect()
@@ -173,7 +176,9 @@ struct RunCommand: BundleCommand {
             do {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try AtomicFile.write(try encoder.encode(await host.usage()), to: URL(fileURLWithPath: usageReport))
+                var report = await host.usage()
+                report.web = await webSimulator?.usage
+                try AtomicFile.write(try encoder.encode(report), to: URL(fileURLWithPath: usageReport))
             } catch {
                 logger.error("cannot write the usage report \(usageReport): \(error)")
             }

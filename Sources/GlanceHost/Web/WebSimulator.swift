@@ -42,6 +42,8 @@ actor WebSimulator {
     private var sentInspection = ""
     private var publishing = false
     private var dirty = false
+    /// Pages that connected, and what they were sent (`--usage-report`).
+    private(set) var usage = UsageReport.WebUsage()
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -56,7 +58,12 @@ actor WebSimulator {
 
     /// A page connected: it gets everything (hello, the whole glass, the clock, the
     /// inspector, the log kept so far), then every change. Returns its number.
-    func connect(send: @escaping Send) async -> Int {
+    func connect(send original: @escaping Send) async -> Int {
+        usage.pages += 1
+        let send: Send = { [weak self] output in
+            await self?.count(output)
+            return await original(output)
+        }
         nextID += 1
         let id = nextID
         if clients.isEmpty { startListening() }
@@ -82,6 +89,14 @@ actor WebSimulator {
         await body()
         busy = false
         if !waiters.isEmpty { waiters.removeFirst().resume() }
+    }
+
+    private func count(_ output: Output) {
+        usage.messages += 1
+        switch output {
+        case .text(let text): usage.bytes += text.utf8.count
+        case .binary(let bytes): usage.bytes += bytes.count
+        }
     }
 
     /// A page left.
@@ -157,6 +172,7 @@ actor WebSimulator {
         host.post(.clockChanged)
         logger.info("web: \(message)")
         await broadcast(.text(clockMessage()))
+        await exclusive { await publish() }
         return Result(id: id, ok: true, message: message)
     }
 

@@ -10,8 +10,10 @@ import Glibc
 /// WebSocket, a Node.js runtime or a download — the tests stay Swift Testing tests.
 ///
 /// Every wait is bounded: an answer that does not come within `timeout` seconds fails the
-/// call with the method's name.
-final class Chromium {
+/// call with the method's name. The blocking reads run off Swift's cooperative threads
+/// (`offThePool`), which other suites need meanwhile. One test uses a browser at a time,
+/// each call awaiting the one before: hence `@unchecked Sendable`.
+final class Chromium: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -76,7 +78,12 @@ final class Chromium {
 
     /// Sends `method` (to the page once one is open) and returns its result.
     @discardableResult
-    func call(_ method: String, _ parameters: [String: Any] = [:], toBrowser: Bool = false) throws -> [String: Any] {
+    func call(_ method: String, _ parameters: [String: Any] = [:], toBrowser: Bool = false) async throws -> [String: Any] {
+        let parameters = Unchecked(parameters)
+        return try await offThePool { try self.callNow(method, parameters.value, toBrowser: toBrowser) }
+    }
+
+    private func callNow(_ method: String, _ parameters: [String: Any], toBrowser: Bool) throws -> [String: Any] {
         nextID += 1
         var message: [String: Any] = ["id": nextID, "method": method, "params": parameters]
         if !toBrowser, let session { message["sessionId"] = session }
@@ -121,24 +128,24 @@ final class Chromium {
     // MARK: - Pages
 
     /// Opens `url` in a new tab and attaches to it; later calls go to that page.
-    func open(_ url: String) throws {
-        let target = try call("Target.createTarget", ["url": "about:blank"], toBrowser: true)
+    func open(_ url: String) async throws {
+        let target = try await call("Target.createTarget", ["url": "about:blank"], toBrowser: true)
         guard let id = target["targetId"] as? String else { throw Failure(description: "Target.createTarget gave no target") }
-        let attached = try call("Target.attachToTarget", ["targetId": id, "flatten": true], toBrowser: true)
+        let attached = try await call("Target.attachToTarget", ["targetId": id, "flatten": true], toBrowser: true)
         session = attached["sessionId"] as? String
-        try call("Page.navigate", ["url": url])
-        try wait(until: "location.href === \(Self.quoted(url)) && document.readyState === 'complete'")
+        try await call("Page.navigate", ["url": url])
+        try await wait(until: "location.href === \(Self.quoted(url)) && document.readyState === 'complete'")
     }
 
     /// Evaluates `expression` in the page (awaiting it when it is a promise) and returns its
     /// value as JSON gives it.
     @discardableResult
-    func evaluate(_ expression: String) throws -> Any? {
+    func evaluate(_ expression: String) async throws -> Any? {
         var result = [String: Any]()
         // While a navigation replaces the page, its old context answers that it is gone: ask the new one.
         for attempt in 1...50 {
             do {
-                result = try call("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true])
+                result = try await call("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true])
                 break
             } catch let failure as Failure where attempt < 50 && failure.description.contains("context") {
                 continue
@@ -154,7 +161,7 @@ final class Chromium {
     /// Waits until the JavaScript `condition` is true in the page, checking on every
     /// animation frame for at most `seconds`.
     /// - Throws: `Failure` naming the condition when it stays false.
-    func wait(until condition: String, seconds: Double = 20) throws {
+    func wait(until condition: String, seconds: Double = 20) async throws {
         let script = """
             new Promise(resolve => {
               const end = performance.now() + \(Int(seconds * 1000));
@@ -166,14 +173,14 @@ final class Chromium {
               check();
             })
             """
-        guard try evaluate(script) as? Bool == true else {
+        guard try await evaluate(script) as? Bool == true else {
             throw Failure(description: "waited \(Int(seconds)) s for \(condition)")
         }
     }
 
     /// The centre of the element `selector` in the viewport, scrolled into view first.
-    func centre(of selector: String) throws -> (x: Double, y: Double) {
-        let value = try evaluate("""
+    func centre(of selector: String) async throws -> (x: Double, y: Double) {
+        let value = try await evaluate("""
             (() => { const element = document.querySelector(\(Self.quoted(selector)));
                      element.scrollIntoView({block: 'center', inline: 'center'});
                      const r = element.getBoundingClientRect();
@@ -184,22 +191,22 @@ final class Chromium {
     }
 
     /// Presses (or releases) the left mouse button over `selector`, as a person would.
-    func mouse(_ selector: String, down: Bool) throws {
-        let point = try centre(of: selector)
-        try call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": point.x, "y": point.y])
-        try call("Input.dispatchMouseEvent", ["type": down ? "mousePressed" : "mouseReleased", "x": point.x, "y": point.y,
+    func mouse(_ selector: String, down: Bool) async throws {
+        let point = try await centre(of: selector)
+        try await call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": point.x, "y": point.y])
+        try await call("Input.dispatchMouseEvent", ["type": down ? "mousePressed" : "mouseReleased", "x": point.x, "y": point.y,
                                               "button": "left", "buttons": down ? 1 : 0, "clickCount": 1])
     }
 
     /// A click: press and release over `selector`.
-    func click(_ selector: String) throws {
-        try mouse(selector, down: true)
-        try mouse(selector, down: false)
+    func click(_ selector: String) async throws {
+        try await mouse(selector, down: true)
+        try await mouse(selector, down: false)
     }
 
     /// A PNG of the visible page.
-    func screenshot() throws -> Data {
-        let result = try call("Page.captureScreenshot", ["format": "png"])
+    func screenshot() async throws -> Data {
+        let result = try await call("Page.captureScreenshot", ["format": "png"])
         guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
             throw Failure(description: "Page.captureScreenshot gave no image")
         }
@@ -211,4 +218,22 @@ final class Chromium {
         let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
         return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
+}
+
+/// A value handed between threads by code that keeps to one at a time.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Runs blocking work (pipes, child processes, `waitpid`) on a thread of its own and waits
+/// for it: Swift Testing runs tests on the cooperative threads — two on a 2-core machine —
+/// and a test blocking them would stall every other suite (their socket reads time out).
+func offThePool<T>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<T>, any Error>) in
+        Thread.detachNewThread {
+            continuation.resume(with: Result { Unchecked(try body()) })
+        }
+    }
+    return result.value
 }

@@ -23,15 +23,20 @@ import Glibc
 /// Docs/Images.
 @Suite(.serialized) struct WebSimulatorBrowserTests {
     /// A `glance run --web` process with its own state folder and control socket.
-    final class Face {
+    final class Face: Sendable {
         let pid: pid_t
         let state: URL
         let url: String
         /// Everything the process wrote, collected by a thread of its own so it never blocks.
         private let log = Locked("")
 
-        /// Starts `board` with the demo face, or without a face file (every widget of the demo).
-        init(board: String, demoFace: Bool = true, address: String = "127.0.0.1:0") throws {
+        /// Starts `board` with the demo face, or without a face file (every widget of the demo),
+        /// and waits for the address it prints (off the cooperative threads).
+        static func start(board: String, demoFace: Bool = true, address: String = "127.0.0.1:0") async throws -> Face {
+            try await offThePool { try Face(board: board, demoFace: demoFace, address: address) }
+        }
+
+        private init(board: String, demoFace: Bool, address: String) throws {
             state = FileManager.default.temporaryDirectory.appendingPathComponent("glance-web-\(UUID().uuidString.prefix(8))")
             let group = state.appendingPathComponent("glance")
             // Private, as the control socket's folder must be.
@@ -83,15 +88,23 @@ import Glibc
         }
 
         /// Stops the face as SIGTERM does; returns its exit status.
-        func stop() -> Int32 {
-            ChildProcess.signalGroup(pid, SIGTERM)
-            return ChildProcess.wait(pid)
+        func stop() async -> Int32 {
+            let pid = self.pid
+            return (try? await offThePool {
+                ChildProcess.signalGroup(pid, SIGTERM)
+                return ChildProcess.wait(pid)
+            }) ?? -1
         }
 
         var output: String { log.withLock { $0 } }
 
         /// The emulator's glass now, through the control socket (not through the web server).
-        func glass() throws -> Bitmap {
+        func glass() async throws -> Bitmap {
+            let state = self.state
+            return try await offThePool { try Self.glass(state: state) }
+        }
+
+        private static func glass(state: URL) throws -> Bitmap {
             let file = state.appendingPathComponent("glass.png")
             let process = Process()
             process.executableURL = ProcessTests.glance
@@ -118,8 +131,8 @@ import Glibc
     }
 
     /// What the page's canvas shows at each panel pixel's centre, as RGB triples.
-    private func canvasPixels(_ browser: Chromium) throws -> [[Int]] {
-        let value = try browser.evaluate("""
+    private func canvasPixels(_ browser: Chromium) async throws -> [[Int]] {
+        let value = try await browser.evaluate("""
             (() => { const c = document.getElementById('glass'), z = glance.zoom, h = Math.floor(z / 2);
                      const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, out = [];
                      for (let y = 0; y < glance.height; y++) for (let x = 0; x < glance.width; x++) {
@@ -130,9 +143,9 @@ import Glibc
     }
 
     /// Whether the canvas shows `glass` in the page's look, exactly, pixel for pixel.
-    private func canvasShows(_ glass: Bitmap, browser: Chromium) throws -> Bool {
-        guard let name = try browser.evaluate("glance.look") as? String, let look = PanelLook.named(name) else { return false }
-        let pixels = try canvasPixels(browser)
+    private func canvasShows(_ glass: Bitmap, browser: Chromium) async throws -> Bool {
+        guard let name = try await browser.evaluate("glance.look") as? String, let look = PanelLook.named(name) else { return false }
+        let pixels = try await canvasPixels(browser)
         guard pixels.count == glass.width * glass.height else { return false }
         for y in 0..<glass.height {
             for x in 0..<glass.width {
@@ -144,107 +157,116 @@ import Glibc
     }
 
     /// Waits until the canvas shows the emulator's glass (a frame on its way may still land).
-    private func expectCanvasMatches(_ face: Face, _ browser: Chromium, _ comment: Comment) throws {
+    private func expectCanvasMatches(_ face: Face, _ browser: Chromium, _ comment: Comment) async throws {
         for _ in 0..<50 {
-            if try canvasShows(try face.glass(), browser: browser) { return }
-            try browser.wait(until: "true", seconds: 0.1)
+            if try await canvasShows(try await face.glass(), browser: browser) { return }
+            try await browser.wait(until: "true", seconds: 0.1)
         }
-        let glass = try face.glass()
-        let gray = try browser.evaluate("Array.from(glance.gray)") as? [Int] ?? []
+        let glass = try await face.glass()
+        let gray = try await browser.evaluate("Array.from(glance.gray)") as? [Int] ?? []
         let differing = zip(gray, glass.pixels).enumerated().filter { $0.element.0 != Int($0.element.1) }.map(\.offset)
         Issue.record("the canvas does not show the emulator's glass: \(comment); the page's gray differs in \(differing.count) pixels, first \(differing.prefix(5).map { ($0 % glass.width, $0 / glass.width) })")
     }
 
-    private func record(_ browser: Chromium, as name: String) throws {
+    private func record(_ browser: Chromium, as name: String) async throws {
         guard ProcessInfo.processInfo.environment["GLANCE_RECORD_SCREENSHOTS"] == "1" else { return }
-        try browser.evaluate("window.scrollTo(0, 0)")
+        try await browser.evaluate("window.scrollTo(0, 0)")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        try browser.screenshot().write(to: root.appendingPathComponent("Docs/Images/\(name).png"))
+        try await browser.screenshot().write(to: root.appendingPathComponent("Docs/Images/\(name).png"))
     }
 
-    @Test func theDemoFaceInTheBrowser() throws {
-        let face = try Face(board: "simulator")
+    @Test func theDemoFaceInTheBrowser() async throws {
+        let face = try await Face.start(board: "simulator")
         let browser = try Chromium()
-        try browser.open(face.url)
-        try browser.wait(until: "glance.connected && glance.frames > 0 && glance.inspect")
+        try await browser.open(face.url)
+        try await browser.wait(until: "glance.connected && glance.frames > 0 && glance.inspect")
 
         // Time stands still once paused: the glass and the canvas can be compared.
-        try browser.click("#pause")
-        try browser.wait(until: "glance.clock && glance.clock.paused")
-        try expectCanvasMatches(face, browser, "the first frame")
-        try browser.wait(until: "document.querySelector('[data-slot=\"0\"]').dataset.showing === 'clock'")
+        try await browser.click("#pause")
+        try await browser.wait(until: "glance.clock && glance.clock.paused")
+        try await expectCanvasMatches(face, browser, "the first frame")
+        try await browser.wait(until: "document.querySelector('[data-slot=\"0\"]').dataset.showing === 'clock'")
 
         // The inspector: the clock's timeline entries, one of them on the glass; the weather's policy.
-        try browser.wait(until: "document.querySelectorAll('.widget[data-kind=\"clock\"] .entry').length > 1")
-        try browser.wait(until: "document.querySelectorAll('.widget[data-kind=\"clock\"] .entry.shown').length === 1")
-        try browser.wait(until: "document.querySelector('.widget[data-kind=\"weather\"] .policy').dataset.policy === 'after'")
-        try record(browser, as: "simulator-page")
+        try await browser.wait(until: "document.querySelectorAll('.widget[data-kind=\"clock\"] .entry').length > 1")
+        try await browser.wait(until: "document.querySelectorAll('.widget[data-kind=\"clock\"] .entry.shown').length === 1")
+        try await browser.wait(until: "document.querySelector('.widget[data-kind=\"weather\"] .policy').dataset.policy === 'after'")
+        try await record(browser, as: "simulator-page")
 
         // A click on "down" moves the stack; the canvas follows.
-        try browser.click("[data-button=\"down\"]")
-        try browser.wait(until: "document.querySelector('[data-slot=\"0\"]').dataset.showing === 'weather'")
-        try expectCanvasMatches(face, browser, "after a click on down")
+        try await browser.click("[data-button=\"down\"]")
+        try await browser.wait(until: "document.querySelector('[data-slot=\"0\"]').dataset.showing === 'weather'")
+        try await expectCanvasMatches(face, browser, "after a click on down")
 
         // Editing weather.json reloads the weather widget, and only it.
         let calls = "(kind => glance.inspect.slots[0].widgets.find(w => w.kind === kind).calls)"
-        let before = try browser.evaluate("['clock', 'weather', 'tasks', 'system'].map(\(calls))") as? [Int] ?? []
-        try browser.evaluate("""
+        let before = try await browser.evaluate("['clock', 'weather', 'tasks', 'system'].map(\(calls))") as? [Int] ?? []
+        try await browser.evaluate("""
             (() => { const select = document.querySelector('#file'); select.value = 'weather.json';
                      select.dispatchEvent(new Event('change')); })()
             """)
-        try browser.wait(until: "document.getElementById('editor').value.includes('Berlin')")
-        try browser.evaluate("""
+        try await browser.wait(until: "document.getElementById('editor').value.includes('Berlin')")
+        try await browser.evaluate("""
             document.getElementById('editor').value = JSON.stringify({location: 'Oslo', temperature: -3, condition: 'Snow',
               symbol: 'cloud.snow.fill', low: -7, high: -1, updated: '2026-11-21T10:30:00Z'}, null, 2)
             """)
-        try browser.click("#save")
-        try browser.wait(until: "document.getElementById('editor-status').textContent.includes('reloading weather')")
-        try browser.wait(until: "\(calls)('weather') === \(before.count == 4 ? before[1] + 1 : -1)")
-        let after = try browser.evaluate("['clock', 'weather', 'tasks', 'system'].map(\(calls))") as? [Int] ?? []
+        try await browser.click("#save")
+        try await browser.wait(until: "document.getElementById('editor-status').textContent.includes('reloading weather')")
+        try await browser.wait(until: "\(calls)('weather') === \(before.count == 4 ? before[1] + 1 : -1)")
+        let after = try await browser.evaluate("['clock', 'weather', 'tasks', 'system'].map(\(calls))") as? [Int] ?? []
         #expect(after.count == 4 && after[0] == before[0] && after[2] == before[2] && after[3] == before[3],
                 "only the weather widget reloaded: \(before) → \(after)")
-        try expectCanvasMatches(face, browser, "after the weather edit")
+        try await expectCanvasMatches(face, browser, "after the weather edit")
         let savedText = try String(contentsOf: face.state.appendingPathComponent("glance/weather.json"), encoding: .utf8)
         #expect(savedText.contains("Oslo"))
 
         // A long press on B starts the kitchen timer over the stack: the mouse is held until the
         // face says so (the gesture is decided on real time, as with a GPIO button).
-        try browser.mouse("[data-button=\"B\"]", down: true)
-        try browser.wait(until: "glance.inspect.activities.length === 1 && glance.inspect.slots[0].activity")
-        try browser.mouse("[data-button=\"B\"]", down: false)
-        try expectCanvasMatches(face, browser, "with the kitchen timer")
-        try record(browser, as: "simulator-timer")
+        try await browser.mouse("[data-button=\"B\"]", down: true)
+        try await browser.wait(until: "glance.inspect.activities.length === 1 && glance.inspect.slots[0].activity")
+        try await browser.mouse("[data-button=\"B\"]", down: false)
+        try await expectCanvasMatches(face, browser, "with the kitchen timer")
+        try await record(browser, as: "simulator-timer")
 
-        // Fast-forward: 30 s without a button dims the face into always-on within moments.
-        try browser.click("#fast")
-        try browser.wait(until: "document.getElementById('state').dataset.state === 'alwaysOn'")
-        try browser.click("#pause")
-        try browser.wait(until: "glance.clock.paused")
-        let dimmed = try face.glass()
+        // Fast-forward: 30 s without a button dims the face into always-on within moments, and
+        // an hour and a quarter later the clock's provider, which reads Date(), has made its
+        // timeline from the face's time (the process's wall clock follows the simulation).
+        let start = try await browser.evaluate("glance.clock.now") as? Double ?? 0
+        try await browser.click("#fast")
+        try await browser.wait(until: "document.getElementById('state').dataset.state === 'alwaysOn'")
+        let later = start + 75 * 60 * 1000
+        try await browser.wait(until: "glance.clock.now + (performance.now() - glance.clock.receivedAt) * glance.clock.rate > \(later)", seconds: 60)
+        try await browser.click("#pause")
+        try await browser.wait(until: "glance.clock.paused && glance.inspect.nextWakeUp >= glance.clock.now - 1000")
+        let dimmed = try await face.glass()
         #expect(dimmed.pixels.max() ?? 0 < 255, "always-on dims the glass")
-        try expectCanvasMatches(face, browser, "in always-on")
+        try await expectCanvasMatches(face, browser, "in always-on")
+        let lag = try await browser.evaluate("glance.clock.now - (glance.inspect.slots[0].widgets[0].entries.find(e => e.shown) || {date: 0}).date") as? Double
+        #expect(lag.map { $0 >= 0 && $0 < 61_000 } == true, "the clock's entry on the glass is this minute's, not \(lag ?? -1) ms old")
+        let budget = try await browser.evaluate("glance.inspect.slots[0].widgets[0].budget.used") as? Int
+        #expect(budget.map { $0 < 5 } == true, "the clock reloaded hourly, not over and over: \(budget ?? -1)")
 
-        #expect(face.stop() == 0)
+        #expect(await face.stop() == 0)
         #expect(face.output.contains("web: wrote"))
     }
 
     @Test(arguments: ["simulator-epaper", "simulator-sh1106", "simulator-ssd1327"])
-    func everySimulatorBoardShowsItsGlass(board: String) throws {
-        let face = try Face(board: board, demoFace: false)
+    func everySimulatorBoardShowsItsGlass(board: String) async throws {
+        let face = try await Face.start(board: board, demoFace: false)
         let browser = try Chromium()
-        try browser.open(face.url)
-        try browser.wait(until: "glance.connected && glance.frames > 0 && glance.inspect")
-        try browser.click("#pause")
-        try browser.wait(until: "glance.clock && glance.clock.paused")
-        try expectCanvasMatches(face, browser, "on \(board)")
-        if board == "simulator-epaper" { try record(browser, as: "simulator-epaper") }
-        #expect(face.stop() == 0)
+        try await browser.open(face.url)
+        try await browser.wait(until: "glance.connected && glance.frames > 0 && glance.inspect")
+        try await browser.click("#pause")
+        try await browser.wait(until: "glance.clock && glance.clock.paused")
+        try await expectCanvasMatches(face, browser, "on \(board)")
+        if board == "simulator-epaper" { try await record(browser, as: "simulator-epaper") }
+        #expect(await face.stop() == 0)
     }
 
     /// Off loopback the page, the glass and the WebSocket need the token printed at start-up.
     @Test func aNetworkAddressNeedsTheToken() async throws {
-        let face = try Face(board: "simulator", demoFace: false, address: "0.0.0.0:0")
+        let face = try await Face.start(board: "simulator", demoFace: false, address: "0.0.0.0:0")
         let printed = try #require(URLComponents(string: face.url))
         let token = try #require(printed.queryItems?.first { $0.name == "token" }?.value)
         #expect(token.count == 32)
@@ -260,8 +282,8 @@ import Glibc
         #expect(try await status("/?token=\(token)") == 200)
         #expect(try await status("/glass.png?token=\(token)") == 200)
         let browser = try Chromium()
-        try browser.open("\(base)/?token=\(token)")
-        try browser.wait(until: "glance.connected && glance.frames > 0")
-        #expect(face.stop() == 0)
+        try await browser.open("\(base)/?token=\(token)")
+        try await browser.wait(until: "glance.connected && glance.frames > 0")
+        #expect(await face.stop() == 0)
     }
 }
