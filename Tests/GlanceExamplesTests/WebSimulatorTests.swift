@@ -70,8 +70,8 @@ import Testing
         let host: FaceHost
         let simulator: WebSimulator
 
-        init(yaml: String = demoFace(board: "simulator")) async throws {
-            clock = ManualClock(now: morning, advancesOnSleep: false)
+        init(yaml: String = demoFace(board: "simulator"), board: String = "simulator") async throws {
+            clock = ManualClock(now: morning)
             let clock = self.clock
             demo = try DemoWidgets(now: { clock.now })
             let log = LineLog()
@@ -81,7 +81,7 @@ import Testing
                 GlanceLogHandler(label: label, level: .info, destination: .sink { log.append($0) }, tail: tail)
             }
             host = try await FaceAssembly.make(.init(
-                board: try BoardCatalog.board("simulator"), face: try FaceConfiguration(yaml: yaml, file: "glance.yaml"),
+                board: try BoardCatalog.board(board), face: try FaceConfiguration(yaml: yaml, file: "glance.yaml"),
                 facePath: nil, bundle: BundleContents(widgets: demo.descriptors), clock: clock, logger: logger,
                 stateDirectory: demo.data.url, capture: nil, frameFolder: nil, screen: nil,
                 adjustSettings: { settings in
@@ -165,6 +165,25 @@ import Testing
         face.clock.advance(to: step)
         await face.host.round()
         #expect(await face.host.glassNow() != before, "the picture moved")
+        #expect(await face.pageShowsGlass(page))
+    }
+
+    /// E-paper: every refresh is announced, so the page can flash on the full ones.
+    @Test func ePaperRefreshesReachThePagesByKind() async throws {
+        let face = try await Face(yaml: "board: simulator-epaper\nslots:\n  - family: accessoryRectangular\n    widgets: [clock]\n",
+                                  board: "simulator-epaper")
+        let page = Page()
+        _ = await face.simulator.connect(send: page.send)
+        // A minute's clock: a partial refresh a minute, a full one after 20 partials.
+        for _ in 0..<25 {
+            guard let next = await face.host.nextDeadline() else { break }
+            face.clock.advance(to: max(next, face.clock.now.addingTimeInterval(60)))
+            await face.host.drain()
+        }
+        for _ in 0..<1000 { await Task.yield() }
+        let kinds = page.messages("refresh").compactMap { $0["kind"] as? String }
+        #expect(kinds.contains("partial"))
+        #expect(kinds.contains("full"))
         #expect(await face.pageShowsGlass(page))
     }
 

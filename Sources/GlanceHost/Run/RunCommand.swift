@@ -155,15 +155,15 @@ struct RunCommand: BundleCommand {
                 fail("\(error)")
             }
             if let address = web.flatMap(WebAddress.init), let tail {
+                let simulator = WebSimulator(host: host, clock: steered, tail: tail, logger: logger)
                 do {
-                    let simulator = WebSimulator(host: host, clock: steered, tail: tail, logger: logger)
-                    webSimulator = simulator
-                    webServer = try await WebServer.start(at: address, simulator: simulator, board: board.name, look: board.panel.look, logger: logger)
+                    let server = try await WebServer.start(at: address, simulator: simulator, board: board.name, look: board.panel.look, logger: logger)
+                    logger.notice("web simulator: \(server.url)")
+                    (webServer, webSimulator) = (server, simulator)
                 } catch {
                     await inputs.disconnect()
                     fail("\(error)")
                 }
-                logger.notice("web simulator: \(webServer?.url ?? "")")
             }
             await host.runLive(duration: seconds)
             // Requests in progress are answered before the face stops.

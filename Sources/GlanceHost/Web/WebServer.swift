@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceGraphics
 import HTTPTypes
 import Hummingbird
@@ -66,11 +67,12 @@ final class WebServer: Sendable {
                           bound.continuation.yield(channel.localAddress?.port)
                           bound.continuation.finish()
                       })
+        let failure = Locked<(any Error)?>(nil)
         let running = Task {
             do {
                 try await server.run()
             } catch {
-                logger.error("web: \(error)")
+                failure.withLock { $0 = error }
             }
             bound.continuation.finish()
         }
@@ -78,7 +80,7 @@ final class WebServer: Sendable {
         guard let port = await iterator.next() ?? nil else {
             running.cancel()
             try? await group.shutdownGracefully()
-            throw CommandFailure("cannot serve the web simulator on \(address): the address is in use or not this machine's (try another port, or 127.0.0.1:PORT)")
+            throw CommandFailure("cannot serve the web simulator on \(address): \(failure.withLock { $0 }.map(Self.explain) ?? "the server stopped at once")")
         }
         let host = address.host == "0.0.0.0" || address.host == "::" ? (ProcessInfo.processInfo.hostName) : address.urlHost
         let url = "http://\(host):\(port)/" + (token.map { "?token=\($0)" } ?? "")
@@ -157,6 +159,16 @@ final class WebServer: Sendable {
     /// The path of a request target, without its query.
     static func path(of target: String) -> String {
         String(target.prefix { $0 != "?" })
+    }
+
+    /// Why a socket cannot be bound, in words.
+    private static func explain(_ error: any Error) -> String {
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE: "the port is in use (another program, or another glance run); choose another port"
+        case EADDRNOTAVAIL: "that address is not one of this machine's (0.0.0.0 listens on all of them)"
+        case EACCES: "ports below 1024 need root; choose 8080 or another port above 1023"
+        default: "\(error)"
+        }
     }
 
     private static func makeToken() -> String {
