@@ -88,7 +88,8 @@ actor FaceHost: ControlTarget {
     private(set) var framesShown = 0
     /// What the frames cost in energy (`FaceHost+Energy.swift`); nil for panels without a power model.
     var energy: FaceEnergy?
-    private var listeners: [AsyncStream<Notice>.Continuation] = []
+    private var listeners: [Int: AsyncStream<Notice>.Continuation] = [:]
+    private var nextListener = 0
     /// Each app-group file's contents when its change was last handled: a second report of the
     /// same write (the folder watcher after a remote write) reloads nothing.
     private var appGroupContents: [String: Data] = [:]
@@ -293,7 +294,7 @@ actor FaceHost: ControlTarget {
         case .stop:
             stopped = true
             doorbell.finish()
-            for listener in listeners { listener.finish() }
+            for listener in listeners.values { listener.finish() }
             return []
         }
     }
@@ -407,14 +408,25 @@ actor FaceHost: ControlTarget {
     }
 
     /// A stream of what happens on the face from now on, until the face stops.
+    /// (A listener that stops listening is forgotten.)
     func notices() -> AsyncStream<Notice> {
         let (stream, continuation) = AsyncStream.makeStream(of: Notice.self, bufferingPolicy: .bufferingNewest(256))
-        listeners.append(continuation)
+        nextListener += 1
+        let id = nextListener
+        listeners[id] = continuation
+        continuation.onTermination = { [weak self] _ in Task { await self?.forgetListener(id) } }
         return stream
     }
 
+    /// How many listen to `notices()` now.
+    var listenerCount: Int { listeners.count }
+
+    private func forgetListener(_ id: Int) {
+        listeners[id] = nil
+    }
+
     private func notify(_ notice: Notice) {
-        for listener in listeners { listener.yield(notice) }
+        for listener in listeners.values { listener.yield(notice) }
     }
 
     private func refreshDisplay(_ outcome: PanelPipeline.Outcome) async {

@@ -27,15 +27,18 @@ actor WebSimulator {
 
     /// The shortest time between two updates of the pages: a fast-forwarded face draws far
     /// more frames than a browser can show, so the pages get the newest every 1/30 s.
-    static let publishInterval: Duration = .milliseconds(33)
+    static let defaultPublishInterval: Duration = .milliseconds(33)
 
     private let host: FaceHost
+    private let publishInterval: Duration
     private let clock: SimulatedClock?
     private let tail: LogTail
     private let logger: Logger
     private var clients: [Int: Send] = [:]
     private var nextID = 0
-    private var listening: Task<Void, Never>?
+    /// The tasks following the face while pages are open.
+    private var listening: [Task<Void, Never>] = []
+    private var following = false
     /// The glass every open page has (row-major gray), and what the e-paper refresh counts were.
     private var sentGlass = Bitmap(width: 0, height: 0)
     private var sentRefreshes: [RefreshKind: Int] = [:]
@@ -47,7 +50,10 @@ actor WebSimulator {
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(host: FaceHost, clock: SimulatedClock?, tail: LogTail, logger: Logger) {
+    /// - Parameter publishInterval: The shortest real time between two updates of the pages
+    ///   (tests on a clock of their own use zero: every frame, at once).
+    init(host: FaceHost, clock: SimulatedClock?, tail: LogTail, logger: Logger, publishInterval: Duration = WebSimulator.defaultPublishInterval) {
+        self.publishInterval = publishInterval
         self.host = host
         self.clock = clock
         self.tail = tail
@@ -66,7 +72,7 @@ actor WebSimulator {
         }
         nextID += 1
         let id = nextID
-        if clients.isEmpty { startListening() }
+        if !following { await startListening() }
         let hello = await hello()
         await exclusive {
             // The pages already open see the newest glass first, so all share one picture; the
@@ -103,24 +109,34 @@ actor WebSimulator {
     func disconnect(_ id: Int) {
         clients[id] = nil
         guard clients.isEmpty else { return }
-        listening?.cancel()
-        listening = nil
         tail.listen(nil)
+        for task in listening { task.cancel() }
+        listening = []
+        following = false
     }
 
     /// How many pages are open.
     var pageCount: Int { clients.count }
 
-    private func startListening() {
-        let notices = Task { await host.notices() }
-        listening = Task { [weak self] in
-            for await notice in await notices.value {
-                if case .frame = notice { await self?.changed() }
-            }
-        }
-        tail.listen { [weak self] line in
-            Task { await self?.broadcast(.text(Self.encode(LogMessage(lines: [line])))) }
-        }
+    /// Follows the face's frames and the log (in order) while pages are open.
+    private func startListening() async {
+        following = true
+        // Subscribed before the page's welcome, so no frame between the two goes unseen.
+        let notices = await host.notices()
+        let (lines, newLine) = AsyncStream.makeStream(of: LogTail.Line.self, bufferingPolicy: .bufferingNewest(LogTail.capacity))
+        tail.listen { newLine.yield($0) }
+        listening = [
+            Task { [weak self] in
+                for await notice in notices {
+                    if case .frame = notice { await self?.changed() }
+                }
+            },
+            Task { [weak self] in
+                for await line in lines {
+                    await self?.broadcast(.text(Self.encode(LogMessage(lines: [line]))))
+                }
+            },
+        ]
     }
 
     // MARK: - Requests
@@ -227,7 +243,7 @@ actor WebSimulator {
         repeat {
             dirty = false
             await exclusive { await publish() }
-            try? await Task.sleep(for: Self.publishInterval)
+            if publishInterval > .zero { try? await Task.sleep(for: publishInterval) }
         } while dirty && !clients.isEmpty
     }
 
