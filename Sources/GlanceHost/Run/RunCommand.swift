@@ -159,6 +159,7 @@ struct RunCommand: BundleCommand {
                 do {
                     let server = try await WebServer.start(at: address, simulator: simulator, board: board.name, look: board.panel.look, logger: logger)
                     logger.notice("web simulator: \(server.url)")
+                    await screen?.showWebAddress(server.url)
                     (webServer, webSimulator) = (server, simulator)
                 } catch {
                     await inputs.disconnect()

@@ -22,6 +22,8 @@ actor SimulatorScreen {
     private var status = ""
     private var lastLog = ""
     private let help: String
+    /// The browser simulator's address, shown on a line of its own.
+    private var webAddress: String?
     /// True between `begin()` and `end()`; log lines outside go to standard error.
     private var active = false
 
@@ -49,6 +51,12 @@ actor SimulatorScreen {
         redraw()
     }
 
+    /// Shows the browser simulator's address under the key help, where it stays in sight.
+    func showWebAddress(_ url: String) {
+        webAddress = url
+        redraw()
+    }
+
     /// Shows `line` as the latest log message.
     func log(_ line: String) {
         guard active else {
@@ -63,7 +71,7 @@ actor SimulatorScreen {
         guard active, let glass else { return }
         let width = max(40, glass.width)
         func fit(_ text: String) -> String { text.count > width ? String(text.prefix(width - 1)) + "…" : text }
-        write(display.draw(glass: glass, lines: [fit(status), fit(lastLog), fit(help)]))
+        write(display.draw(glass: glass, lines: [fit(status), fit(lastLog), fit(help)] + (webAddress.map { ["browser: \($0)"] } ?? [])))
     }
 
     private func write(_ text: String) {
