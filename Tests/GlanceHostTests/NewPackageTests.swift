@@ -85,7 +85,12 @@ import Testing
         let scratch = Self.checkout.appendingPathComponent(".build-new-package")
         let built = try Self.run("/usr/bin/env", ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path])
         try #require(built.status == 0, "swift build of the generated package failed:\n\(built.output.suffix(4000))")
-        #expect(!built.output.contains("warning:"), "\(built.output.split(separator: "\n").filter { $0.contains("warning:") })")
+        // Warnings of our code or the maker's fail; the package manager's note that a
+        // dependency of Hummingbird (swift-distributed-tracing) ships CMake files is not either.
+        let warnings = built.output.split(separator: "\n").filter { line in
+            line.contains("warning:") && !(line.contains("file(s) which are unhandled") && !line.contains("'desk'") && !line.contains("'glance'"))
+        }
+        #expect(warnings.isEmpty, "\(warnings)")
         let previews = parent.appendingPathComponent("previews")
         let drawn = try Self.run(scratch.appendingPathComponent("debug/desk").path,
                                  ["preview", "--all", "--out-dir", previews.path, "--sheet", parent.appendingPathComponent("sheet.png").path,
