@@ -3,7 +3,8 @@ import GlanceGraphics
 /// A byte-exact SSD1306-family controller (SSD1306, SSD1309, SSD1315) on I2C: it decodes every
 /// byte it receives into controller state and 128×64 RAM, and shows what the glass would.
 ///
-/// It is an `I2CDevice`, so real controller code drives it through `I2CCommandDataBus`.
+/// It is an `I2CDevice`, so real controller code drives it through `I2CCommandDataBus`; behind a
+/// `FourWireSPIFront` it is the SPI module (7-pin boards), driven through `SPICommandDataBus`.
 /// Parameter collection survives transaction boundaries, as on the chip. Scrolling commands
 /// are decoded and recorded; the glass shows RAM unscrolled.
 public actor SSD1306Emulator: I2CDevice {
@@ -137,6 +138,28 @@ public actor SSD1306Emulator: I2CDevice {
 
     // MARK: - Commands
 
+    /// Resets every register to its datasheet value and drops a half-received command; RAM is kept.
+    private func resetRegisters() {
+        addressingMode = .page
+        columnRange = 0...127
+        pageRange = 0...7
+        column = 0
+        page = 0
+        contrast = 0x7F
+        displayOn = false
+        inverse = false
+        entireDisplayOn = false
+        precharge = 0x22
+        vcomh = 0x20
+        internalReference = 0x00
+        chargePump = 0x10
+        clock = 0x80
+        scrolling = false
+        scan = OLEDScanGeometry(panelWidth: configuration.width, panelHeight: configuration.height, ramColumns: 128,
+                                columnOffset: configuration.columnOffset, wiredComPins: configuration.wiredComPins)
+        decoder = CommandDecoder()
+    }
+
     private func receiveCommandByte(_ byte: UInt8) {
         let variant = configuration.variant
         if let command = decoder.receive(byte, parameterCount: { SSD1306Command.parameterCount(opcode: $0, variant: variant) }) {
@@ -232,5 +255,24 @@ public actor SSD1306Emulator: I2CDevice {
         let light = OLEDLuminance.light(contrast: contrast, prechargeClocks: Int(precharge >> 4), vcomh: vcomh)
             * OLEDLuminance.referenceScale(internalReference)
         return OLEDLuminance.lit(shownImage, at: UInt8(max(1, min(255, (255 * light).rounded()))))
+    }
+}
+
+// MARK: - 4-wire SPI
+
+extension SSD1306Emulator: FourWireSPIReceiver {
+    /// Command bytes with D/C low: opcodes and their parameters, as over I2C after a `00` control byte.
+    public func receiveCommands(_ bytes: [UInt8]) {
+        for byte in bytes { receiveCommandByte(byte) }
+    }
+
+    /// Display data with D/C high, at the RAM pointer.
+    public func receiveData(_ bytes: [UInt8]) {
+        for byte in bytes { writeData(byte) }
+    }
+
+    /// RES# released after a pulse: registers to their reset values (display off), RAM kept.
+    public func hardwareReset() {
+        resetRegisters()
     }
 }

@@ -9,7 +9,8 @@ import GlanceUI
         #expect(BoardCatalog.builtIn.count == EmbeddedBoards.files.count)
         let names = Set(BoardCatalog.names)
         for required in ["simulator", "simulator-sh1106", "simulator-ssd1327", "simulator-epaper", "adafruit-oled-bonnet", "adafruit-pioled",
-                         "sh1106-1.3in", "ssd1309-2.42in", "waveshare-oled-1.5in", "waveshare-epaper-2.13in-v4"] {
+                         "sh1106-1.3in", "ssd1309-2.42in", "waveshare-oled-1.5in", "waveshare-epaper-2.13in-v4",
+                         "ssd1306-spi-0.96in", "ssd1309-spi-2.42in"] {
             #expect(names.contains(required), "missing preset \(required)")
         }
         let bonnet = try BoardCatalog.board("adafruit-oled-bonnet")
@@ -20,6 +21,10 @@ import GlanceUI
         let epaper = try BoardCatalog.board("waveshare-epaper-2.13in-v4")
         #expect(epaper.panel.connection == .spi(bus: 0, chipSelect: 0, dataCommand: 25, reset: 17, busy: 24))
         #expect(epaper.panel.onExit == "keep")
+        // Issue 20: the 7-pin OLED modules over SPI have D/C and RST but no BUSY line.
+        let spiOLED = try BoardCatalog.board("ssd1309-spi-2.42in")
+        #expect(spiOLED.panel.connection == .spi(bus: 0, chipSelect: 0, dataCommand: 24, reset: 25, busy: nil))
+        #expect(spiOLED.panel.onExit == "off")
     }
 
     @Test func unknownBoardSuggestsTheClosest() {
@@ -90,6 +95,13 @@ import GlanceUI
          "b.yaml:6:7: dc is GPIO10, which is already SPI MOSI; each panel line needs a pin of its own"),
         ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: spi-0.7\n  dc: 25\n  reset: 17\n  busy: 24\n",
          "b.yaml:5:8: bus is 'spi-0.7': SPI0 has chip selects 0 and 1"),
+        // Issue 20: OLEDs over SPI.
+        ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: spi-0.0\n  dc: 24\n  reset: 25\n  busy: 23\n",
+         "b.yaml:8:9: busy applies only to e-paper panels (ssd1306 has no BUSY line)"),
+        ("name: x\npanel:\n  controller: sh1106\n  size: 128x64\n  bus: spi-0.0\n  dc: 24\n  reset: 25\n",
+         "b.yaml:5:8: sh1106 panels are wired over I2C; use i2c-N"),
+        ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: i2c-1\n",
+         "b.yaml:5:8: ssd1680 panels are not wired over I2C; use spi-B.C"),
         // Issue 15, item 6: 1e16s trapped converting to milliseconds.
         ("name: x\npanel: {controller: ssd1306, size: 128x64, bus: emulated}\nbuttons:\n  debounce: 1e16s\n",
          "b.yaml:4:13: buttons.debounce is 1e16s, expected 0ms…1s"),

@@ -31,8 +31,16 @@ public struct BoardConfiguration: Equatable, Sendable {
             }
         }
 
-        /// Whether the controller is wired over SPI (the others use I2C, or a file).
-        var usesSPI: Bool { self == .ssd1680 }
+        /// Whether the controller's modules come with an I2C interface.
+        var offersI2C: Bool { ![.ssd1680, .framebuffer].contains(self) }
+        /// Whether the controller's modules come with a 4-wire SPI interface (D/C and RST lines).
+        var offersSPI: Bool { [.ssd1306, .ssd1309, .ssd1315, .ssd1680].contains(self) }
+        /// Whether the panel is e-paper (BUSY line, refresh policy, ink on paper).
+        var isEPaper: Bool { self == .ssd1680 }
+        /// Whether the panel is an OLED (drive table, burn-in care).
+        var isOLED: Bool { !isEPaper && self != .framebuffer }
+        /// The e-paper controllers, for messages.
+        static var ePaper: [Controller] { allCases.filter(\.isEPaper) }
     }
 
     /// How the panel is reached.
@@ -41,8 +49,8 @@ public struct BoardConfiguration: Equatable, Sendable {
         case emulated
         /// `/dev/i2c-BUS`, 7-bit `address`.
         case i2c(bus: Int, address: Int)
-        /// `/dev/spidevBUS.CS` with data/command, reset and busy GPIO lines (BCM numbers).
-        case spi(bus: Int, chipSelect: Int, dataCommand: Int, reset: Int, busy: Int)
+        /// `/dev/spidevBUS.CS` with data/command, reset and (e-paper) busy GPIO lines (BCM numbers).
+        case spi(bus: Int, chipSelect: Int, dataCommand: Int, reset: Int, busy: Int?)
         /// A Linux framebuffer device such as `/dev/fb1`.
         case framebuffer(path: String)
     }
@@ -171,12 +179,12 @@ public struct BoardConfiguration: Equatable, Sendable {
             throw fields["rotation"]!.error("rotation is \(rotation), expected 0, 90, 180 or 270")
         }
         let mono = try fields["mono"].map { MonoConversion(rawValue: try $0.choice(["dither", "threshold"]) == "dither" ? "orderedDither" : "threshold")! }
-        let look = try fields["look"]?.choice(PanelLook.names) ?? (controller == .ssd1680 ? "paper" : "white")
+        let look = try fields["look"]?.choice(PanelLook.names) ?? (controller.isEPaper ? "paper" : "white")
         let columnOffset = try fields["column-offset"]?.int(in: 0...4) ?? (controller == .sh1106 ? 2 : 0)
         if fields["column-offset"] != nil, controller != .sh1106 {
             throw fields["column-offset"]!.error("column-offset applies only to sh1106 panels")
         }
-        let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller == .ssd1680 ? "keep" : "off")
+        let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller.isEPaper ? "keep" : "off")
         return Panel(controller: controller, size: size, connection: connection, rotation: rotation, mono: mono ?? .orderedDither,
                      look: look, columnOffset: columnOffset, onExit: onExit, burnIn: try Self.burnIn(fields, controller: controller),
                      drive: try fields["drive"].map { try Self.drive($0, controller: controller) } ?? [:],
@@ -187,7 +195,7 @@ public struct BoardConfiguration: Equatable, Sendable {
     /// VCOMH register values, each 0…255 (0x hex allowed), for modules whose best dimming
     /// differs from the controller's table (Docs/Panels.md, "Dimming").
     private static func drive(_ node: ConfigNode, controller: Controller) throws -> [BrightnessLevel: OLEDDrive] {
-        if [.ssd1680, .framebuffer].contains(controller) {
+        if !controller.isOLED {
             throw node.error("drive applies only to OLED panels (\(controller.rawValue) has no contrast, pre-charge or VCOMH)")
         }
         let levels = [BrightnessLevel.normal, .dim, .dimmest]
@@ -209,7 +217,7 @@ public struct BoardConfiguration: Equatable, Sendable {
 
     /// The burn-in shift: wear-guided by default, every 5 minutes, at most 2 pixels each way.
     private static func burnIn(_ fields: [String: ConfigNode], controller: Controller) throws -> BurnIn {
-        if [.ssd1680, .framebuffer].contains(controller), let key = burnInKeys.first(where: { fields[$0] != nil }) {
+        if !controller.isOLED, let key = burnInKeys.first(where: { fields[$0] != nil }) {
             throw fields[key]!.error("\(key) applies only to OLED panels (\(controller.rawValue) does not burn in)")
         }
         var burnIn = BurnIn()
@@ -228,8 +236,8 @@ public struct BoardConfiguration: Equatable, Sendable {
     /// The e-paper refresh policy: the makers' defaults (`EPaperRefreshPolicy.Settings`) with
     /// the board's overrides; the quiet hour is read in the host's local time zone.
     private static func ePaper(_ fields: [String: ConfigNode], controller: Controller) throws -> EPaperRefreshPolicy.Settings {
-        if controller != .ssd1680, let key = ePaperKeys.first(where: { fields[$0] != nil }) {
-            throw fields[key]!.error("\(key) applies only to e-paper panels (ssd1680)")
+        if !controller.isEPaper, let key = ePaperKeys.first(where: { fields[$0] != nil }) {
+            throw fields[key]!.error("\(key) applies only to e-paper panels (\(Controller.ePaper.map(\.rawValue).joined(separator: ", ")))")
         }
         let defaults = EPaperRefreshPolicy.Settings(timeZone: .current)
         var settings = defaults
@@ -274,7 +282,7 @@ public struct BoardConfiguration: Equatable, Sendable {
             return .emulated
         }
         if text.hasPrefix("i2c-"), let bus = Int(text.dropFirst(4)), bus >= 0 {
-            guard !controller.usesSPI, controller != .framebuffer else { throw node.error("\(controller.rawValue) panels are not wired over I2C; use spi-B.C") }
+            guard controller.offersI2C else { throw node.error("\(controller.rawValue) panels are not wired over I2C; use \(controller == .framebuffer ? "framebuffer" : "spi-B.C")") }
             guard let addressNode = fields["address"] else { throw panel.error("missing 'address' (0x3c or 0x3d for these panels)") }
             let address = try addressNode.int(in: 0x08...0x77)
             return .i2c(bus: bus, address: address)
@@ -284,12 +292,15 @@ public struct BoardConfiguration: Equatable, Sendable {
             guard parts.count == 2, let bus = Int(parts[0]), let cs = Int(parts[1]) else {
                 throw node.error("bus is '\(text)', expected spi-BUS.CS such as spi-0.0")
             }
-            guard controller.usesSPI else { throw node.error("\(controller.rawValue) panels are wired over I2C; use i2c-N") }
+            guard controller.offersSPI else { throw node.error("\(controller.rawValue) panels are wired over \(controller == .framebuffer ? "a framebuffer device; use framebuffer" : "I2C; use i2c-N")") }
             guard (0...1).contains(cs) || bus != 0 else { throw node.error("bus is '\(text)': SPI0 has chip selects 0 and 1") }
             // Three different lines, none of them a pin of the SPI bus itself.
             var taken = bus == 0 ? [9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8 - cs: "SPI CE\(cs)"] : [:]
             var lines = [String: Int]()
-            for key in ["dc", "reset", "busy"] {
+            if !controller.isEPaper, let busy = fields["busy"] {
+                throw busy.error("busy applies only to e-paper panels (\(controller.rawValue) has no BUSY line)")
+            }
+            for key in ["dc", "reset"] + (controller.isEPaper ? ["busy"] : []) {
                 let line = try gpio(key)
                 if let use = taken[line] {
                     throw fields[key]!.error("\(key) is GPIO\(line), which is already \(use); each panel line needs a pin of its own")
@@ -297,7 +308,7 @@ public struct BoardConfiguration: Equatable, Sendable {
                 taken[line] = "the panel's \(key) line"
                 lines[key] = line
             }
-            return .spi(bus: bus, chipSelect: cs, dataCommand: lines["dc"]!, reset: lines["reset"]!, busy: lines["busy"]!)
+            return .spi(bus: bus, chipSelect: cs, dataCommand: lines["dc"]!, reset: lines["reset"]!, busy: lines["busy"])
         }
         if text == "framebuffer" {
             guard controller == .framebuffer else { throw node.error("bus 'framebuffer' needs controller: framebuffer") }
@@ -344,7 +355,8 @@ public struct BoardConfiguration: Equatable, Sendable {
         case .i2c(bus: 1, _): reserved = [2: "I2C SDA", 3: "I2C SCL"]
         case .spi(let bus, let cs, let dc, let reset, let busy):
             // Distinct keys: `connection` refused duplicates already.
-            reserved = [dc: "the panel's DC line", reset: "the panel's RST line", busy: "the panel's BUSY line"]
+            reserved = [dc: "the panel's DC line", reset: "the panel's RST line"]
+            if let busy { reserved[busy] = "the panel's BUSY line" }
             if bus == 0 { reserved.merge([9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8 - cs: "SPI CE\(cs)"]) { first, _ in first } }
         default: break
         }

@@ -53,6 +53,19 @@ struct PanelAssembly: Sendable {
             return I2CCommandDataBus(device: capture.map { CapturingI2CDevice(device, log: $0) } ?? device)
         }
 
+        /// `/dev/spidevB.C` with its D/C, RST and (e-paper) BUSY lines, each recorded to the capture when there is one.
+        func spi(bus: Int, chipSelect: Int, dc: Int, reset: Int, busy: Int?) throws -> (bus: any CommandDataBus, reset: ResetLine, busy: (any InputLine)?) {
+            let device = try LinuxSPIDevice.open(bus: bus, chipSelect: chipSelect)
+            let chips = GPIOChipSelector.labels(board.buttons.chips.isEmpty ? ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"] : board.buttons.chips)
+            let reserved = ReservedPin.raspberryPiSPI(bus: bus)
+            let dcLine = try GPIOOutputLine.open(name: "dc", chip: chips, offset: dc, reserved: reserved)
+            let resetOutput = try GPIOOutputLine.open(name: "rst", chip: chips, offset: reset, activeLow: true, reserved: reserved)
+            let busyInput = try busy.map { try GPIOInputLine.open(name: "busy", chip: chips, offset: $0, reserved: reserved) }
+            let spiBus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(device, log: $0) } ?? device,
+                                           dataCommand: capture.map { CapturingOutputLine(dcLine, isDataCommand: true, log: $0) } ?? dcLine)
+            return (spiBus, ResetLine(line: capture.map { CapturingOutputLine(resetOutput, log: $0) } ?? resetOutput, clock: clock), busyInput)
+        }
+
         switch (panel.controller, panel.connection) {
         case (.ssd1680, .emulated):
             let emulator = SSD1680Emulator(clock: clock)
@@ -65,17 +78,15 @@ struct PanelAssembly: Sendable {
             store = MemoryEInkStateStore()
             glass = { await emulator.glass }
         case (.ssd1680, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
-            let device = try LinuxSPIDevice.open(bus: bus, chipSelect: chipSelect)
-            let chips = GPIOChipSelector.labels(board.buttons.chips.isEmpty ? ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"] : board.buttons.chips)
-            let reserved = ReservedPin.raspberryPiSPI(bus: bus)
-            let dcLine = try GPIOOutputLine.open(name: "dc", chip: chips, offset: dc, reserved: reserved)
-            let resetOutput = try GPIOOutputLine.open(name: "rst", chip: chips, offset: resetLine, activeLow: true, reserved: reserved)
-            let busyInput = try GPIOInputLine.open(name: "busy", chip: chips, offset: busy, reserved: reserved)
-            let spiBus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(device, log: $0) } ?? device,
-                                           dataCommand: capture.map { CapturingOutputLine(dcLine, isDataCommand: true, log: $0) } ?? dcLine)
-            controller = SSD1680Controller(bus: spiBus, reset: ResetLine(line: capture.map { CapturingOutputLine(resetOutput, log: $0) } ?? resetOutput, clock: clock),
-                                           busy: busyInput, clock: clock)
+            let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: busy)
+            guard let busyInput = wiring.busy else { throw PanelAssemblyError(board: board.name, message: "an e-paper panel needs its BUSY line") }
+            controller = SSD1680Controller(bus: wiring.bus, reset: wiring.reset, busy: busyInput, clock: clock)
             store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
+        case (.ssd1306, .spi(let bus, let chipSelect, let dc, let resetLine, _)),
+             (.ssd1309, .spi(let bus, let chipSelect, let dc, let resetLine, _)),
+             (.ssd1315, .spi(let bus, let chipSelect, let dc, let resetLine, _)):
+            let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: nil)
+            controller = SSD1306Controller(bus: wiring.bus, model: try ssd1306Model(board), reset: wiring.reset)
         case (.sh1106, .emulated):
             let emulator = SH1106Emulator(columnOffset: panel.columnOffset)
             controller = SH1106Controller(bus: i2c(emulator), columnOffset: panel.columnOffset, drive: drive(SH1106Controller.defaultDrive))
