@@ -245,8 +245,10 @@ public struct PowerModel: Hashable, Sendable {
     /// under 0.01 µA (Waveshare 2.13inch e-Paper HAT specification, "Refresh power: 26.4mW
     /// (typ.)", "Standby current: <0.01uA"), over the refresh durations the controller expects
     /// (`SSD1680Controller.Settings`: full 2 s, partial 0.4 s; Waveshare lists 2 s and 0.3 s).
-    public static func ssd1680(settings: SSD1680Controller.Settings = .init()) -> PowerModel {
-        PowerModel(name: "SSD1680 (Waveshare 2.13\" e-Paper HAT specification)",
+    /// The SSD1681 1.54" modules get the same figures: none were found for them.
+    public static func ssd1680(settings: SSD1680Controller.Settings = .init(), panel: SSD16xxPanel = .ssd1680_122x250) -> PowerModel {
+        PowerModel(name: panel == .ssd1680_122x250 ? "SSD1680 (Waveshare 2.13\" e-Paper HAT specification)"
+                       : "\(panel.name) (no figures found: the Waveshare 2.13\" e-Paper HAT's)",
                    ePaper: EPaper(refreshPower: 0.0264, fullRefresh: settings.expectedFullRefresh.timeInterval,
                                   partialRefresh: settings.expectedPartialRefresh.timeInterval, standbyCurrent: 0.01e-6),
                    bus: .spi)
@@ -282,5 +284,5 @@ extension SSD1327Controller: PowerRated {
 
 extension SSD1680Controller: PowerRated {
     /// The SSD1680 panel's model, with this controller's refresh durations.
-    public nonisolated var powerModel: PowerModel { .ssd1680(settings: settings) }
+    public nonisolated var powerModel: PowerModel { .ssd1680(settings: settings, panel: model) }
 }

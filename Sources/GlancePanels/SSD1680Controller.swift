@@ -1,7 +1,8 @@
 import GlanceGraphics
 
-/// Drives an SSD1680 e-paper panel (Waveshare 2.13" V4: 122×250 in RAM orientation; boards
-/// use a quarter rotation for landscape) over SPI with D/C, RST and BUSY.
+/// Drives an e-paper panel on an SSD1680-family controller (`SSD16xxPanel`: the SSD1680 of the
+/// Waveshare 2.13" V4, 122×250 in RAM orientation, which boards turn a quarter for landscape;
+/// the SSD1681 of the 1.54" 200×200 boards) over SPI with D/C, RST and BUSY.
 ///
 /// The controller does what it is told: a partial refresh of an 8-pixel-aligned window or a
 /// full refresh, as `write(_:regions:refresh:)` asks — the refresh policy belongs to the
@@ -40,6 +41,8 @@ public actor SSD1680Controller: PanelController {
 
     /// Pipeline-facing description.
     public nonisolated let panel: PanelDescription
+    /// The panel and its controller's RAM.
+    public nonisolated let model: SSD16xxPanel
     /// Refresh timing.
     public nonisolated let settings: Settings
     private let bus: any CommandDataBus
@@ -53,8 +56,6 @@ public actor SSD1680Controller: PanelController {
     /// Refreshes done since creation, by kind, for reports and tests.
     public private(set) var refreshes: [RefreshKind: Int] = [:]
 
-    private static let width = 122, height = 250, bytesPerRow = 16
-
     /// Creates a controller; does no I/O.
     /// - Parameters:
     ///   - bus: SPI with the D/C line.
@@ -62,14 +63,17 @@ public actor SSD1680Controller: PanelController {
     ///   - busy: The BUSY line (active = busy).
     ///   - clock: Time for BUSY waits.
     ///   - settings: Refresh timing.
-    public init(bus: any CommandDataBus, reset: ResetLine, busy: any InputLine, clock: any HostClock, settings: Settings = Settings()) {
+    ///   - model: The panel (`.ssd1680_122x250` or `.ssd1681_200x200`).
+    public init(bus: any CommandDataBus, reset: ResetLine, busy: any InputLine, clock: any HostClock, settings: Settings = Settings(),
+                model: SSD16xxPanel = .ssd1680_122x250) {
         self.bus = bus
+        self.model = model
         self.reset = reset
         self.busy = busy
         self.clock = clock
         self.settings = settings
         panel = PanelDescription(
-            name: "SSD1680 122×250", size: Size(width: Self.width, height: Self.height), format: .mono1,
+            name: model.name, size: Size(width: model.width, height: model.height), format: .mono1,
             addressing: TransferAddressing(
                 tileWidth: 8, tileHeight: 1, bytesPerTile: 1,
                 // 44 + 2, 45 + 4, 4E + 1, 4F + 2, 24, 22 + 1, 20, then 26 and the window again.
@@ -78,23 +82,23 @@ public actor SSD1680Controller: PanelController {
             supportsHardwareFlip: false, technology: .ePaper)
     }
 
-    /// Tells the controller what the glass shows (packed rows of 16 bytes, MSB leftmost,
-    /// 1 = white), as saved by a previous run; the next `initialize()` loads both RAMs with it
-    /// so the next refresh may be partial. An image of the wrong size is ignored.
+    /// Tells the controller what the glass shows (packed rows of `model.bytesPerRow` bytes, MSB
+    /// leftmost, 1 = white), as saved by a previous run; the next `initialize()` loads both RAMs
+    /// with it so the next refresh may be partial. An image of the wrong size is ignored.
     public func restore(image: [UInt8]) {
-        guard image.count == Self.bytesPerRow * Self.height else { return }
+        guard image.count == model.bytesPerRow * model.height else { return }
         self.image = image
         initialized = false
     }
 
     /// The configuration after a reset (SSD1680 application note order, HARDWARE.md).
-    static let configuration: [SSD1680Command] = [
-        .driverOutput(lastGate: 249, scan: 0x00),     // 01 F9 00 00: 250 gates
-        .dataEntryMode(0x03),                         // 11 03: X then Y, both increasing
-        .borderWaveform(0x05),                        // 3C 05: border follows LUT 1 (white)
-        .displayUpdateControl1(0x00, 0x80),           // 21 00 80: normal RAM, sources S8–S167
-        .temperatureSensor(0x80),                     // 18 80: internal sensor
-    ]
+    var configuration: [SSD1680Command] {
+        [.driverOutput(lastGate: UInt16(model.height - 1), scan: 0x00),   // 01 F9 00 00: 250 gates (SSD1681: C7, 200)
+         .dataEntryMode(0x03),                                            // 11 03: X then Y, both increasing
+         .borderWaveform(0x05)]                                           // 3C 05: border follows LUT 1 (white)
+            + (model.updateControl1.map { [.displayUpdateControl1($0[0], $0[1])] } ?? [])   // 21 00 80: SSD1680 sources S8–S167
+            + [.temperatureSensor(0x80)]                                   // 18 80: internal sensor
+    }
 
     /// Resets the panel, waits for BUSY, sends the software reset and configuration; when the
     /// image on the glass is known (`restore(image:)`, or kept since the last write) both RAMs
@@ -112,10 +116,10 @@ public actor SSD1680Controller: PanelController {
         try await waitWhileBusy(expected: .zero, timeout: settings.resetTimeout, operation: "reset")
         try await send(.softwareReset)
         try await waitWhileBusy(expected: .zero, timeout: settings.resetTimeout, operation: "software reset (12)")
-        for command in Self.configuration { try await send(command) }
+        for command in configuration { try await send(command) }
         if let image {
-            try await writeRAM(0x24, image, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
-            try await writeRAM(0x26, image, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
+            try await writeRAM(0x24, image, rows: 0..<model.height, byteColumns: 0..<model.bytesPerRow)
+            try await writeRAM(0x26, image, rows: 0..<model.height, byteColumns: 0..<model.bytesPerRow)
         }
         initialized = true
     }
@@ -133,8 +137,8 @@ public actor SSD1680Controller: PanelController {
         if asleep || !initialized { try await start() }
         let packed = Self.pack(frame)
         if refresh == .full || image == nil {
-            try await writeRAM(0x24, packed, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
-            try await writeRAM(0x26, packed, rows: 0..<Self.height, byteColumns: 0..<Self.bytesPerRow)
+            try await writeRAM(0x24, packed, rows: 0..<model.height, byteColumns: 0..<model.bytesPerRow)
+            try await writeRAM(0x26, packed, rows: 0..<model.height, byteColumns: 0..<model.bytesPerRow)
             try await self.refresh(updateControl: 0xF7, expected: settings.expectedFullRefresh, timeout: settings.fullRefreshTimeout, operation: "full refresh")
             refreshes[.full, default: 0] += 1
         } else {
@@ -180,7 +184,7 @@ public actor SSD1680Controller: PanelController {
         try await send(.ramYCounter(UInt16(rows.lowerBound)))
         var data = [UInt8]()
         data.reserveCapacity(rows.count * byteColumns.count)
-        for y in rows { data += packed[(y * Self.bytesPerRow + byteColumns.lowerBound)..<(y * Self.bytesPerRow + byteColumns.upperBound)] }
+        for y in rows { data += packed[(y * model.bytesPerRow + byteColumns.lowerBound)..<(y * model.bytesPerRow + byteColumns.upperBound)] }
         try await bus.sendCommands([opcode], thenData: data)
     }
 
@@ -205,7 +209,7 @@ public actor SSD1680Controller: PanelController {
         }
     }
 
-    /// Packs a mono frame into rows of 16 bytes, MSB leftmost, 1 = white (lit).
+    /// Packs a mono frame into rows of whole bytes, MSB leftmost, 1 = white (lit).
     static func pack(_ frame: Bitmap) -> [UInt8] {
         EInkState.pack(frame)
     }

@@ -1,7 +1,8 @@
 import GlanceGraphics
 
-/// A byte-exact SSD1680 e-paper controller on SPI with D/C, RST and BUSY lines, driving a
-/// 2.13" panel (122 sources × 250 gates).
+/// A byte-exact SSD1680-family e-paper controller on SPI with D/C, RST and BUSY lines, driving
+/// the panel of an `SSD16xxPanel` (the SSD1680's 2.13" 122 sources × 250 gates, the SSD1681's
+/// 1.54" 200×200).
 ///
 /// It keeps both RAMs (`24` black/white = new, `26` red = old), the X/Y windows and counters
 /// with the data entry mode, the update controls, and what the glass shows. `20` runs the
@@ -28,19 +29,21 @@ public actor SSD1680Emulator {
         }
     }
 
+    /// The panel and the chip's RAM.
+    public nonisolated let model: SSD16xxPanel
     /// Panel width (sources) in pixels.
-    public nonisolated let width = 122
+    public nonisolated var width: Int { model.width }
     /// Panel height (gates) in pixels.
-    public nonisolated let height = 250
-    /// RAM width in bytes (176 sources).
-    public nonisolated let ramBytesPerRow = 22
-    /// RAM height in gates.
-    public nonisolated let ramRows = 296
+    public nonisolated var height: Int { model.height }
+    /// RAM width in bytes (SSD1680: 22, 176 sources).
+    public nonisolated var ramBytesPerRow: Int { model.ramBytesPerRow }
+    /// RAM height in gates (SSD1680: 296).
+    public nonisolated var ramRows: Int { model.ramRows }
     /// Refresh timing.
     public nonisolated let timing: Timing
     private let clock: any HostClock
 
-    /// The black/white RAM (`24`): byte `x + y * 22`, MSB leftmost, 1 = white.
+    /// The black/white RAM (`24`): byte `x + y * ramBytesPerRow`, MSB leftmost, 1 = white.
     public private(set) var blackWhiteRAM: [UInt8]
     /// The red RAM (`26`), the "old image" of partial refresh.
     public private(set) var redRAM: [UInt8]
@@ -75,9 +78,9 @@ public actor SSD1680Emulator {
     /// The display update control 2 value (`22`).
     public private(set) var updateControl: UInt8 = 0xFF
     /// The RAM X window in bytes.
-    public private(set) var xRange: ClosedRange<Int> = 0...21
+    public private(set) var xRange: ClosedRange<Int>
     /// The RAM Y window in gates.
-    public private(set) var yRange: ClosedRange<Int> = 0...295
+    public private(set) var yRange: ClosedRange<Int>
     /// The X counter in bytes.
     public private(set) var xCounter = 0
     /// The Y counter in gates.
@@ -91,18 +94,22 @@ public actor SSD1680Emulator {
     private var ramDataCount = 0
 
     /// Creates a powered-up controller: garbage RAM, a white glass.
-    public init(clock: any HostClock, timing: Timing = Timing()) {
+    public init(clock: any HostClock, timing: Timing = Timing(), model: SSD16xxPanel = .ssd1680_122x250) {
         self.clock = clock
         self.timing = timing
-        blackWhiteRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x1680)
-        redRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x1681)
-        glass = Bitmap(width: 122, height: 250, value: 255)
+        self.model = model
+        let ramSize = model.ramBytesPerRow * model.ramRows
+        blackWhiteRAM = PowerOnGarbage.bytes(ramSize, seed: model.garbageSeed)
+        redRAM = PowerOnGarbage.bytes(ramSize, seed: model.garbageSeed + 1)
+        glass = Bitmap(width: model.width, height: model.height, value: 255)
+        xRange = 0...(model.ramBytesPerRow - 1)
+        yRange = 0...(model.ramRows - 1)
     }
 
     /// Simulates removing and restoring power: RAM becomes garbage and registers reset; the glass keeps its picture.
     public func powerCycle() {
-        blackWhiteRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x2680)
-        redRAM = PowerOnGarbage.bytes(22 * 296, seed: 0x2681)
+        blackWhiteRAM = PowerOnGarbage.bytes(model.ramBytesPerRow * model.ramRows, seed: model.garbageSeed + 0x1000)
+        redRAM = PowerOnGarbage.bytes(model.ramBytesPerRow * model.ramRows, seed: model.garbageSeed + 0x1001)
         resetRegisters()
         inDeepSleep = false
         busyUntil = .zero
@@ -258,8 +265,8 @@ public actor SSD1680Emulator {
     private func resetRegisters() {
         dataEntryMode = 0x03
         updateControl = 0xFF
-        xRange = 0...21
-        yRange = 0...295
+        xRange = 0...(model.ramBytesPerRow - 1)
+        yRange = 0...(model.ramRows - 1)
         xCounter = 0
         yCounter = 0
         scan = 0

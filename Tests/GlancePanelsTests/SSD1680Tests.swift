@@ -19,10 +19,11 @@ struct EInkRig {
     let controller: SSD1680Controller
 
     init(store: MemoryEInkStateStore = MemoryEInkStateStore(), emulator: SSD1680Emulator? = nil, clock: ManualClock? = nil,
-         settings: SSD1680Controller.Settings = .init(), busy: ((any InputLine) -> any InputLine)? = nil, log: CaptureLog? = nil) {
+         settings: SSD1680Controller.Settings = .init(), busy: ((any InputLine) -> any InputLine)? = nil, log: CaptureLog? = nil,
+         model: SSD16xxPanel = .ssd1680_122x250) {
         let clock = clock ?? ManualClock()
         self.clock = clock
-        let emulator = emulator ?? SSD1680Emulator(clock: clock)
+        let emulator = emulator ?? SSD1680Emulator(clock: clock, model: model)
         self.emulator = emulator
         self.store = store
         var spi: any SPIDevice = emulator.spi, dc: any OutputLine = emulator.dataCommandLine, rst: any OutputLine = emulator.resetLine
@@ -32,7 +33,7 @@ struct EInkRig {
             rst = CapturingOutputLine(rst, log: log)
         }
         controller = SSD1680Controller(bus: SPICommandDataBus(device: spi, dataCommand: dc), reset: ResetLine(line: rst, clock: clock),
-                                       busy: busy?(emulator.busyLine) ?? emulator.busyLine, clock: clock, settings: settings)
+                                       busy: busy?(emulator.busyLine) ?? emulator.busyLine, clock: clock, settings: settings, model: model)
     }
 
     /// The display that owns this panel's glass: the refresh policy and its state in `store`.

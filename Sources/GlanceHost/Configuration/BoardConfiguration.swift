@@ -18,7 +18,7 @@ public struct BoardConfiguration: Equatable, Sendable {
 
     /// A panel controller Glance drives.
     public enum Controller: String, CaseIterable, Sendable {
-        case ssd1306, ssd1309, ssd1315, sh1106, ssd1327, ssd1680, framebuffer
+        case ssd1306, ssd1309, ssd1315, sh1106, ssd1327, ssd1680, ssd1681, framebuffer
 
         /// The panel sizes the controller supports (empty: any size).
         var sizes: [Size] {
@@ -27,16 +27,25 @@ public struct BoardConfiguration: Equatable, Sendable {
             case .ssd1309, .sh1106: [Size(width: 128, height: 64)]
             case .ssd1327: [Size(width: 128, height: 128)]
             case .ssd1680: [Size(width: 250, height: 122)]
+            case .ssd1681: [Size(width: 200, height: 200)]
             case .framebuffer: []
             }
         }
 
         /// Whether the controller's modules come with an I2C interface.
-        var offersI2C: Bool { ![.ssd1680, .framebuffer].contains(self) }
+        var offersI2C: Bool { !isEPaper && self != .framebuffer }
         /// Whether the controller's modules come with a 4-wire SPI interface (D/C and RST lines).
-        var offersSPI: Bool { [.ssd1306, .ssd1309, .ssd1315, .ssd1680].contains(self) }
+        var offersSPI: Bool { [.ssd1306, .ssd1309, .ssd1315].contains(self) || isEPaper }
         /// Whether the panel is e-paper (BUSY line, refresh policy, ink on paper).
-        var isEPaper: Bool { self == .ssd1680 }
+        var isEPaper: Bool { ssd16xxPanel != nil }
+        /// The SSD1680-family panel of an e-paper controller.
+        var ssd16xxPanel: SSD16xxPanel? {
+            switch self {
+            case .ssd1680: .ssd1680_122x250
+            case .ssd1681: .ssd1681_200x200
+            default: nil
+            }
+        }
         /// Whether the panel is an OLED (drive table, burn-in care).
         var isOLED: Bool { !isEPaper && self != .framebuffer }
         /// The e-paper controllers, for messages.

@@ -67,20 +67,22 @@ struct PanelAssembly: Sendable {
         }
 
         switch (panel.controller, panel.connection) {
-        case (.ssd1680, .emulated):
-            let emulator = SSD1680Emulator(clock: clock)
+        case (.ssd1680, .emulated), (.ssd1681, .emulated):
+            let model = panel.controller.ssd16xxPanel!
+            let emulator = SSD1680Emulator(clock: clock, model: model)
             let log = capture
             let bus = SPICommandDataBus(device: log.map { CapturingSPIDevice(emulator.spi, log: $0) } ?? emulator.spi,
                                         dataCommand: log.map { CapturingOutputLine(emulator.dataCommandLine, isDataCommand: true, log: $0) } ?? emulator.dataCommandLine)
             let reset = ResetLine(line: log.map { CapturingOutputLine(emulator.resetLine, log: $0) } ?? emulator.resetLine, clock: clock)
-            controller = SSD1680Controller(bus: bus, reset: reset, busy: emulator.busyLine, clock: clock)
+            controller = SSD1680Controller(bus: bus, reset: reset, busy: emulator.busyLine, clock: clock, model: model)
             // The emulated glass starts blank every run, so its refresh state must too.
             store = MemoryEInkStateStore()
             glass = { await emulator.glass }
-        case (.ssd1680, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
+        case (.ssd1680, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)),
+             (.ssd1681, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
             let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: busy)
             guard let busyInput = wiring.busy else { throw PanelAssemblyError(board: board.name, message: "an e-paper panel needs its BUSY line") }
-            controller = SSD1680Controller(bus: wiring.bus, reset: wiring.reset, busy: busyInput, clock: clock)
+            controller = SSD1680Controller(bus: wiring.bus, reset: wiring.reset, busy: busyInput, clock: clock, model: panel.controller.ssd16xxPanel!)
             store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
         case (.ssd1306, .spi(let bus, let chipSelect, let dc, let resetLine, _)),
              (.ssd1309, .spi(let bus, let chipSelect, let dc, let resetLine, _)),
