@@ -235,6 +235,15 @@ public struct PowerModel: Hashable, Sendable {
         return PowerModel(name: "SH1106 (Sino Wealth SH1106 V2.3 features; standing currents the SSD1306's)", oled: oled)
     }
 
+    /// SH1107 (128×128): the SH1106's figures (same maker and family; sleep under 5 µA is in
+    /// the SH1107's features too), over 128 rows.
+    public static func sh1107() -> PowerModel {
+        var oled = ssd1306Panel(rows: 128)
+        oled.segmentCurrent = 200e-6
+        oled.sleepCurrent = 5e-6
+        return PowerModel(name: "SH1107 (the SH1106's figures over 128 rows)", oled: oled)
+    }
+
     /// SSD1327 (128×128, 16 grays; a gray pixel counts its level): no figure could be read
     /// from its datasheet here, so the SSD1306's, over its 128 rows.
     public static func ssd1327() -> PowerModel {
@@ -275,6 +284,11 @@ extension SSD1306Controller: PowerRated {
 extension SH1106Controller: PowerRated {
     /// The SH1106's model.
     public nonisolated var powerModel: PowerModel { .sh1106() }
+}
+
+extension SH1107Controller: PowerRated {
+    /// The SH1107's model.
+    public nonisolated var powerModel: PowerModel { .sh1107() }
 }
 
 extension SSD1327Controller: PowerRated {

@@ -16,15 +16,17 @@ enum OLEDSetup: Sendable, CustomStringConvertible, Hashable {
     case sh1106(offset: Int)
     /// The 7-pin SPI module (D/C and RST lines) of an SSD1306-family model.
     case ssd1306SPI(SSD1306Controller.Model)
+    case sh1107
 
     static let all: [OLEDSetup] = SSD1306Controller.Model.all.map { .ssd1306($0) } + [0, 2, 4].map { .sh1106(offset: $0) }
-        + [SSD1306Controller.Model.ssd1306_128x64, .ssd1309_128x64].map { .ssd1306SPI($0) }
+        + [SSD1306Controller.Model.ssd1306_128x64, .ssd1309_128x64].map { .ssd1306SPI($0) } + [.sh1107]
 
     var description: String {
         switch self {
         case let .ssd1306(model): model.name
         case let .sh1106(offset): "SH1106 offset \(offset)"
         case let .ssd1306SPI(model): "\(model.name) over SPI"
+        case .sh1107: "SH1107 128×128"
         }
     }
 
@@ -49,6 +51,11 @@ enum OLEDSetup: Sendable, CustomStringConvertible, Hashable {
                                                reset: ResetLine(line: front.resetLine, clock: ManualClock()))
             return PanelHarness(name: description, controller: controller, shown: { await emulator.shownImage },
                                 glass: { await emulator.glass }, traffic: { await front.traffic })
+        case .sh1107:
+            let emulator = SH1107Emulator()
+            let controller = SH1107Controller(bus: I2CCommandDataBus(device: wrap(emulator)))
+            return PanelHarness(name: description, controller: controller, shown: { await emulator.shownImage },
+                                glass: { await emulator.glass }, traffic: { await emulator.traffic })
         }
     }
 }

@@ -35,8 +35,9 @@ import Testing
                        seed: seed, sequences: 25)
     }
 
-    @Test func softwareHalfTurnMatchesHardwareHalfTurn() async {
-        let hardware = OLEDSetup.sh1106(offset: 0).make(), software = OLEDSetup.sh1106(offset: 0).make()
+    @Test(arguments: [OLEDSetup.sh1106(offset: 0), .sh1107])
+    func softwareHalfTurnMatchesHardwareHalfTurn(setup: OLEDSetup) async {
+        let hardware = setup.make(), software = setup.make()
         let clock = ManualClock()
         let a = PanelPipeline(controller: hardware.controller, clock: clock, settings: .init(rotation: .half))
         let b = PanelPipeline(controller: software.controller, clock: clock, settings: .init(rotation: .half, useHardwareFlip: false))

@@ -18,14 +18,14 @@ public struct BoardConfiguration: Equatable, Sendable {
 
     /// A panel controller Glance drives.
     public enum Controller: String, CaseIterable, Sendable {
-        case ssd1306, ssd1309, ssd1315, sh1106, ssd1327, ssd1680, ssd1681, framebuffer
+        case ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1327, ssd1680, ssd1681, framebuffer
 
         /// The panel sizes the controller supports (empty: any size).
         var sizes: [Size] {
             switch self {
             case .ssd1306, .ssd1315: [Size(width: 128, height: 64), Size(width: 128, height: 32), Size(width: 72, height: 40), Size(width: 64, height: 48)]
             case .ssd1309, .sh1106: [Size(width: 128, height: 64)]
-            case .ssd1327: [Size(width: 128, height: 128)]
+            case .ssd1327, .sh1107: [Size(width: 128, height: 128)]
             case .ssd1680: [Size(width: 250, height: 122)]
             case .ssd1681: [Size(width: 200, height: 200)]
             case .framebuffer: []

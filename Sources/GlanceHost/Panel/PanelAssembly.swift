@@ -93,6 +93,10 @@ struct PanelAssembly: Sendable {
             let emulator = SH1106Emulator(columnOffset: panel.columnOffset)
             controller = SH1106Controller(bus: i2c(emulator), columnOffset: panel.columnOffset, drive: drive(SH1106Controller.defaultDrive))
             glass = { await emulator.glass }
+        case (.sh1107, .emulated):
+            let emulator = SH1107Emulator()
+            controller = SH1107Controller(bus: i2c(emulator), drive: drive(SH1107Controller.defaultDrive))
+            glass = { await emulator.glass }
         case (.ssd1327, .emulated):
             let emulator = SSD1327Emulator()
             controller = SSD1327Controller(bus: i2c(emulator), drive: drive(SSD1327Controller.defaultDrive))
@@ -106,6 +110,7 @@ struct PanelAssembly: Sendable {
             let device = try LinuxI2CDevice.open(bus: bus, address: UInt8(address))
             switch panel.controller {
             case .sh1106: controller = SH1106Controller(bus: i2c(device), columnOffset: panel.columnOffset, drive: drive(SH1106Controller.defaultDrive))
+            case .sh1107: controller = SH1107Controller(bus: i2c(device), drive: drive(SH1107Controller.defaultDrive))
             case .ssd1327: controller = SSD1327Controller(bus: i2c(device), drive: drive(SSD1327Controller.defaultDrive))
             default: controller = SSD1306Controller(bus: i2c(device), model: try ssd1306Model(board))
             }
