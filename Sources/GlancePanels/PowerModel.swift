@@ -264,6 +264,17 @@ public struct PowerModel: Hashable, Sendable {
     }
 }
 
+extension PowerModel {
+    /// UC8151 2.9" modules: no power figures were found for them, so the Waveshare 2.13"
+    /// module's refresh power and standby current, over this controller's refresh durations.
+    public static func uc8151(settings: SSD1680Controller.Settings = UC8151Controller.defaultSettings) -> PowerModel {
+        PowerModel(name: "UC8151 128×296 (no figures found: the Waveshare 2.13\" e-Paper HAT's)",
+                   ePaper: EPaper(refreshPower: 0.0264, fullRefresh: settings.expectedFullRefresh.timeInterval,
+                                  partialRefresh: settings.expectedPartialRefresh.timeInterval, standbyCurrent: 0.01e-6),
+                   bus: .spi)
+    }
+}
+
 /// A controller whose power draw Glance can estimate.
 public protocol PowerRated: PanelController {
     /// The controller's power model.
@@ -294,6 +305,11 @@ extension SH1107Controller: PowerRated {
 extension SSD1327Controller: PowerRated {
     /// The SSD1327's model.
     public nonisolated var powerModel: PowerModel { .ssd1327() }
+}
+
+extension UC8151Controller: PowerRated {
+    /// The UC8151 panel's model, with this controller's refresh durations.
+    public nonisolated var powerModel: PowerModel { .uc8151(settings: settings) }
 }
 
 extension SSD1680Controller: PowerRated {

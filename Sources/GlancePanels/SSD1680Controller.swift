@@ -195,18 +195,11 @@ public actor SSD1680Controller: PanelController {
     }
 
     private func waitWhileBusy(expected: Duration, timeout: Duration, operation: String) async throws {
-        let start = clock.uptime
-        if expected > .zero { try await clock.sleep(for: expected) }
-        while try await busy.read() {
-            let waited = clock.uptime - start
-            if waited >= timeout {
-                initialized = false
-                image = nil
-                try await reset.pulse()
-                throw PanelError.busyTimeout(panel: panel.name, operation: operation, waited: waited)
-            }
-            try await clock.sleep(for: settings.pollInterval)
-        }
+        guard let waited = try await busy.waitWhileActive(clock: clock, expected: expected, timeout: timeout, pollInterval: settings.pollInterval) else { return }
+        initialized = false
+        image = nil
+        try await reset.pulse()
+        throw PanelError.busyTimeout(panel: panel.name, operation: operation, waited: waited)
     }
 
     /// Packs a mono frame into rows of whole bytes, MSB leftmost, 1 = white (lit).

@@ -59,7 +59,7 @@ import Testing
         let error = #expect(throws: ConfigurationError.self) {
             try Self.board("  quiet-hour: 03:00\n", controller: "controller: ssd1306\n  size: 128x64")
         }
-        #expect(error?.description == "b.yaml:6:15: quiet-hour applies only to e-paper panels (ssd1680, ssd1681)")
+        #expect(error?.description == "b.yaml:6:15: quiet-hour applies only to e-paper panels (ssd1680, ssd1681, uc8151)")
         let typo = #expect(throws: ConfigurationError.self) { try Self.board("  quiet-hours: 03:00\n") }
         #expect(typo?.suggestion == "quiet-hour")
         #expect(typo.map { $0.line == 6 && $0.column == 3 } == true)

@@ -18,7 +18,7 @@ public struct BoardConfiguration: Equatable, Sendable {
 
     /// A panel controller Glance drives.
     public enum Controller: String, CaseIterable, Sendable {
-        case ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1327, ssd1680, ssd1681, framebuffer
+        case ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1327, ssd1680, ssd1681, uc8151, framebuffer
 
         /// The panel sizes the controller supports (empty: any size).
         var sizes: [Size] {
@@ -28,6 +28,7 @@ public struct BoardConfiguration: Equatable, Sendable {
             case .ssd1327, .sh1107: [Size(width: 128, height: 128)]
             case .ssd1680: [Size(width: 250, height: 122)]
             case .ssd1681: [Size(width: 200, height: 200)]
+            case .uc8151: [Size(width: 296, height: 128)]
             case .framebuffer: []
             }
         }
@@ -37,7 +38,7 @@ public struct BoardConfiguration: Equatable, Sendable {
         /// Whether the controller's modules come with a 4-wire SPI interface (D/C and RST lines).
         var offersSPI: Bool { [.ssd1306, .ssd1309, .ssd1315].contains(self) || isEPaper }
         /// Whether the panel is e-paper (BUSY line, refresh policy, ink on paper).
-        var isEPaper: Bool { ssd16xxPanel != nil }
+        var isEPaper: Bool { ssd16xxPanel != nil || self == .uc8151 }
         /// The SSD1680-family panel of an e-paper controller.
         var ssd16xxPanel: SSD16xxPanel? {
             switch self {

@@ -54,13 +54,13 @@ struct PanelAssembly: Sendable {
         }
 
         /// `/dev/spidevB.C` with its D/C, RST and (e-paper) BUSY lines, each recorded to the capture when there is one.
-        func spi(bus: Int, chipSelect: Int, dc: Int, reset: Int, busy: Int?) throws -> (bus: any CommandDataBus, reset: ResetLine, busy: (any InputLine)?) {
+        func spi(bus: Int, chipSelect: Int, dc: Int, reset: Int, busy: Int?, busyActiveLow: Bool = false) throws -> (bus: any CommandDataBus, reset: ResetLine, busy: (any InputLine)?) {
             let device = try LinuxSPIDevice.open(bus: bus, chipSelect: chipSelect)
             let chips = GPIOChipSelector.labels(board.buttons.chips.isEmpty ? ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"] : board.buttons.chips)
             let reserved = ReservedPin.raspberryPiSPI(bus: bus)
             let dcLine = try GPIOOutputLine.open(name: "dc", chip: chips, offset: dc, reserved: reserved)
             let resetOutput = try GPIOOutputLine.open(name: "rst", chip: chips, offset: reset, activeLow: true, reserved: reserved)
-            let busyInput = try busy.map { try GPIOInputLine.open(name: "busy", chip: chips, offset: $0, reserved: reserved) }
+            let busyInput = try busy.map { try GPIOInputLine.open(name: "busy", chip: chips, offset: $0, activeLow: busyActiveLow, reserved: reserved) }
             let spiBus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(device, log: $0) } ?? device,
                                            dataCommand: capture.map { CapturingOutputLine(dcLine, isDataCommand: true, log: $0) } ?? dcLine)
             return (spiBus, ResetLine(line: capture.map { CapturingOutputLine(resetOutput, log: $0) } ?? resetOutput, clock: clock), busyInput)
@@ -83,6 +83,21 @@ struct PanelAssembly: Sendable {
             let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: busy)
             guard let busyInput = wiring.busy else { throw PanelAssemblyError(board: board.name, message: "an e-paper panel needs its BUSY line") }
             controller = SSD1680Controller(bus: wiring.bus, reset: wiring.reset, busy: busyInput, clock: clock, model: panel.controller.ssd16xxPanel!)
+            store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
+        case (.uc8151, .emulated):
+            let emulator = UC8151Emulator(clock: clock)
+            let front = FourWireSPIFront(emulator)
+            let bus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(front.spi, log: $0) } ?? front.spi,
+                                        dataCommand: capture.map { CapturingOutputLine(front.dataCommandLine, isDataCommand: true, log: $0) } ?? front.dataCommandLine)
+            let reset = ResetLine(line: capture.map { CapturingOutputLine(front.resetLine, log: $0) } ?? front.resetLine, clock: clock)
+            controller = UC8151Controller(bus: bus, reset: reset, busy: emulator.busyLine, clock: clock)
+            store = MemoryEInkStateStore()
+            glass = { await emulator.glass }
+        case (.uc8151, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
+            // The UC8151's BUSY is low while it works.
+            let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: busy, busyActiveLow: true)
+            guard let busyInput = wiring.busy else { throw PanelAssemblyError(board: board.name, message: "an e-paper panel needs its BUSY line") }
+            controller = UC8151Controller(bus: wiring.bus, reset: wiring.reset, busy: busyInput, clock: clock)
             store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
         case (.ssd1306, .spi(let bus, let chipSelect, let dc, let resetLine, _)),
              (.ssd1309, .spi(let bus, let chipSelect, let dc, let resetLine, _)),
