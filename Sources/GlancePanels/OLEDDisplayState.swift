@@ -9,6 +9,15 @@ protocol OLEDCommand: Sendable {
     static func drive(_ drive: OLEDDrive) -> [Self]
     /// The bytes of a command sequence, concatenated.
     static func bytes(_ commands: [Self]) -> [UInt8]
+    /// Sends a command sequence: by default as one command transfer (SSD13xx and SH110x take
+    /// parameters as command bytes); controllers whose parameters are data say otherwise.
+    static func send(_ commands: [Self], on bus: any CommandDataBus) async throws
+}
+
+extension OLEDCommand {
+    static func send(_ commands: [Self], on bus: any CommandDataBus) async throws {
+        try await bus.sendCommands(bytes(commands))
+    }
 }
 
 /// The display bookkeeping an OLED controller keeps between calls: whether it is initialized,
@@ -85,6 +94,6 @@ extension CommandDataBus {
     /// Sends `commands` as one command transfer when there are any due (`nil` sends nothing).
     /// - Throws: The transport's error.
     func send<Command: OLEDCommand>(_ commands: [Command]?) async throws {
-        if let commands { try await sendCommands(Command.bytes(commands)) }
+        if let commands, !commands.isEmpty { try await Command.send(commands, on: self) }
     }
 }

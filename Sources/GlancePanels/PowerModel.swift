@@ -302,6 +302,13 @@ extension SH1107Controller: PowerRated {
     public nonisolated var powerModel: PowerModel { .sh1107() }
 }
 
+extension SSD1322Controller: PowerRated {
+    /// The SSD1322's model: no figures found, the SSD1306's over its 64 rows (as the SSD1327's).
+    public nonisolated var powerModel: PowerModel {
+        PowerModel(name: "SSD1322 (no datasheet figures found: the SSD1306's over 64 rows)", oled: PowerModel.ssd1306Panel(rows: 64))
+    }
+}
+
 extension SSD1327Controller: PowerRated {
     /// The SSD1327's model.
     public nonisolated var powerModel: PowerModel { .ssd1327() }

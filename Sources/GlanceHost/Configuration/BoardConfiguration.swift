@@ -18,7 +18,7 @@ public struct BoardConfiguration: Equatable, Sendable {
 
     /// A panel controller Glance drives.
     public enum Controller: String, CaseIterable, Sendable {
-        case ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1327, ssd1680, ssd1681, uc8151, framebuffer
+        case ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1322, ssd1327, ssd1680, ssd1681, uc8151, framebuffer
 
         /// The panel sizes the controller supports (empty: any size).
         var sizes: [Size] {
@@ -26,6 +26,7 @@ public struct BoardConfiguration: Equatable, Sendable {
             case .ssd1306, .ssd1315: [Size(width: 128, height: 64), Size(width: 128, height: 32), Size(width: 72, height: 40), Size(width: 64, height: 48)]
             case .ssd1309, .sh1106: [Size(width: 128, height: 64)]
             case .ssd1327, .sh1107: [Size(width: 128, height: 128)]
+            case .ssd1322: [Size(width: 256, height: 64)]
             case .ssd1680: [Size(width: 250, height: 122)]
             case .ssd1681: [Size(width: 200, height: 200)]
             case .uc8151: [Size(width: 296, height: 128)]
@@ -34,9 +35,9 @@ public struct BoardConfiguration: Equatable, Sendable {
         }
 
         /// Whether the controller's modules come with an I2C interface.
-        var offersI2C: Bool { !isEPaper && self != .framebuffer }
+        var offersI2C: Bool { !isEPaper && ![.ssd1322, .framebuffer].contains(self) }
         /// Whether the controller's modules come with a 4-wire SPI interface (D/C and RST lines).
-        var offersSPI: Bool { [.ssd1306, .ssd1309, .ssd1315].contains(self) || isEPaper }
+        var offersSPI: Bool { [.ssd1306, .ssd1309, .ssd1315, .ssd1322].contains(self) || isEPaper }
         /// Whether the panel is e-paper (BUSY line, refresh policy, ink on paper).
         var isEPaper: Bool { ssd16xxPanel != nil || self == .uc8151 }
         /// The SSD1680-family panel of an e-paper controller.

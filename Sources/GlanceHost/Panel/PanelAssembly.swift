@@ -53,6 +53,13 @@ struct PanelAssembly: Sendable {
             return I2CCommandDataBus(device: capture.map { CapturingI2CDevice(device, log: $0) } ?? device)
         }
 
+        /// An SPI device with its D/C and RST lines as a bus and a reset line, each recorded to the capture when there is one.
+        func spiBus(_ device: any SPIDevice, dc: any OutputLine, reset: any OutputLine) -> (bus: any CommandDataBus, reset: ResetLine) {
+            let bus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(device, log: $0) } ?? device,
+                                        dataCommand: capture.map { CapturingOutputLine(dc, isDataCommand: true, log: $0) } ?? dc)
+            return (bus, ResetLine(line: capture.map { CapturingOutputLine(reset, log: $0) } ?? reset, clock: clock))
+        }
+
         /// `/dev/spidevB.C` with its D/C, RST and (e-paper) BUSY lines, each recorded to the capture when there is one.
         func spi(bus: Int, chipSelect: Int, dc: Int, reset: Int, busy: Int?, busyActiveLow: Bool = false) throws -> (bus: any CommandDataBus, reset: ResetLine, busy: (any InputLine)?) {
             let device = try LinuxSPIDevice.open(bus: bus, chipSelect: chipSelect)
@@ -61,20 +68,16 @@ struct PanelAssembly: Sendable {
             let dcLine = try GPIOOutputLine.open(name: "dc", chip: chips, offset: dc, reserved: reserved)
             let resetOutput = try GPIOOutputLine.open(name: "rst", chip: chips, offset: reset, activeLow: true, reserved: reserved)
             let busyInput = try busy.map { try GPIOInputLine.open(name: "busy", chip: chips, offset: $0, activeLow: busyActiveLow, reserved: reserved) }
-            let spiBus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(device, log: $0) } ?? device,
-                                           dataCommand: capture.map { CapturingOutputLine(dcLine, isDataCommand: true, log: $0) } ?? dcLine)
-            return (spiBus, ResetLine(line: capture.map { CapturingOutputLine(resetOutput, log: $0) } ?? resetOutput, clock: clock), busyInput)
+            let wired = spiBus(device, dc: dcLine, reset: resetOutput)
+            return (wired.bus, wired.reset, busyInput)
         }
 
         switch (panel.controller, panel.connection) {
         case (.ssd1680, .emulated), (.ssd1681, .emulated):
             let model = panel.controller.ssd16xxPanel!
             let emulator = SSD1680Emulator(clock: clock, model: model)
-            let log = capture
-            let bus = SPICommandDataBus(device: log.map { CapturingSPIDevice(emulator.spi, log: $0) } ?? emulator.spi,
-                                        dataCommand: log.map { CapturingOutputLine(emulator.dataCommandLine, isDataCommand: true, log: $0) } ?? emulator.dataCommandLine)
-            let reset = ResetLine(line: log.map { CapturingOutputLine(emulator.resetLine, log: $0) } ?? emulator.resetLine, clock: clock)
-            controller = SSD1680Controller(bus: bus, reset: reset, busy: emulator.busyLine, clock: clock, model: model)
+            let wiring = spiBus(emulator.spi, dc: emulator.dataCommandLine, reset: emulator.resetLine)
+            controller = SSD1680Controller(bus: wiring.bus, reset: wiring.reset, busy: emulator.busyLine, clock: clock, model: model)
             // The emulated glass starts blank every run, so its refresh state must too.
             store = MemoryEInkStateStore()
             glass = { await emulator.glass }
@@ -84,13 +87,20 @@ struct PanelAssembly: Sendable {
             guard let busyInput = wiring.busy else { throw PanelAssemblyError(board: board.name, message: "an e-paper panel needs its BUSY line") }
             controller = SSD1680Controller(bus: wiring.bus, reset: wiring.reset, busy: busyInput, clock: clock, model: panel.controller.ssd16xxPanel!)
             store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
+        case (.ssd1322, .emulated):
+            let emulator = SSD1322Emulator()
+            let front = FourWireSPIFront(emulator)
+            let wiring = spiBus(front.spi, dc: front.dataCommandLine, reset: front.resetLine)
+            controller = SSD1322Controller(bus: wiring.bus, drive: drive(SSD1322Controller.defaultDrive), reset: wiring.reset)
+            glass = { await emulator.glass }
+        case (.ssd1322, .spi(let bus, let chipSelect, let dc, let resetLine, _)):
+            let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: nil)
+            controller = SSD1322Controller(bus: wiring.bus, drive: drive(SSD1322Controller.defaultDrive), reset: wiring.reset)
         case (.uc8151, .emulated):
             let emulator = UC8151Emulator(clock: clock)
             let front = FourWireSPIFront(emulator)
-            let bus = SPICommandDataBus(device: capture.map { CapturingSPIDevice(front.spi, log: $0) } ?? front.spi,
-                                        dataCommand: capture.map { CapturingOutputLine(front.dataCommandLine, isDataCommand: true, log: $0) } ?? front.dataCommandLine)
-            let reset = ResetLine(line: capture.map { CapturingOutputLine(front.resetLine, log: $0) } ?? front.resetLine, clock: clock)
-            controller = UC8151Controller(bus: bus, reset: reset, busy: emulator.busyLine, clock: clock)
+            let wiring = spiBus(front.spi, dc: front.dataCommandLine, reset: front.resetLine)
+            controller = UC8151Controller(bus: wiring.bus, reset: wiring.reset, busy: emulator.busyLine, clock: clock)
             store = MemoryEInkStateStore()
             glass = { await emulator.glass }
         case (.uc8151, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
