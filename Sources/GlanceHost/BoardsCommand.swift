@@ -24,7 +24,9 @@ struct BoardsCommand: ParsableCommand {
             let connection: String = switch panel.connection {
             case .emulated: "emulated in the terminal"
             case .i2c(let bus, let address): "/dev/i2c-\(bus) at 0x\(String(address, radix: 16))"
-            case .spi(let bus, let cs, let dc, let reset, let busy): "/dev/spidev\(bus).\(cs), DC GPIO\(dc), RST GPIO\(reset)" + (busy.map { ", BUSY GPIO\($0)" } ?? "")
+            case .spi(let bus, let cs, let dc, let reset, let busy):
+                (["/dev/spidev\(bus).\(cs)"] + [("DC", dc), ("RST", reset), ("BUSY", busy)].compactMap { name, line in line.map { "\(name) GPIO\($0)" } })
+                    .joined(separator: ", ")
             case .framebuffer(let path): path
             }
             text += "\(board.name)\n"

@@ -69,18 +69,20 @@ public final class LinuxSPIDevice: SPIDevice, @unchecked Sendable {
     ///   - chipSelect: C in `/dev/spidevB.C`.
     ///   - speed: The clock rate in hertz (4 MHz by default).
     ///   - mode: The SPI clock mode (0 for the supported e-ink controllers).
+    ///   - chipSelectActiveHigh: Chip select high while selected (`SPI_CS_HIGH`; Sharp memory LCDs).
     ///   - deviceDirectory: Where spidev devices live (`/dev`).
     ///   - bufferSizeParameter: spidev's `bufsiz` parameter file.
     /// - Throws: `SPIError`: no such device (how to enable SPI), permission denied (the `spi`
     ///   group), or a refused setting.
     public static func open(
-        bus: Int, chipSelect: Int, speed: UInt32 = defaultSpeed, mode: UInt8 = 0,
+        bus: Int, chipSelect: Int, speed: UInt32 = defaultSpeed, mode: UInt8 = 0, chipSelectActiveHigh: Bool = false,
         deviceDirectory: String = "/dev", bufferSizeParameter: String = "/sys/module/spidev/parameters/bufsiz"
     ) throws -> LinuxSPIDevice {
         let path = "\(deviceDirectory)/spidev\(bus).\(chipSelect)"
         let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw SPIError.open(bus: bus, chipSelect: chipSelect, path: path, errno: errno) }
-        var modeValue = mode & 3
+        // SPI_CS_HIGH is bit 2 of the mode (linux/spi/spi.h).
+        var modeValue = mode & 3 | (chipSelectActiveHigh ? 0x04 : 0)
         var bits: UInt8 = 8
         var speedValue = speed
         func configure(_ setting: String, _ request: UInt, _ value: UnsafeMutableRawPointer) throws {
@@ -90,7 +92,8 @@ public final class LinuxSPIDevice: SPIDevice, @unchecked Sendable {
                 throw SPIError.configure(bus: bus, chipSelect: chipSelect, setting: setting, errno: code)
             }
         }
-        try configure("clock mode \(modeValue)", glance_spi_ioc_wr_mode(), &modeValue)
+        try configure(chipSelectActiveHigh ? "clock mode \(mode & 3) with an active-high chip select" : "clock mode \(modeValue)",
+                      glance_spi_ioc_wr_mode(), &modeValue)
         try configure("word size of 8 bits", glance_spi_ioc_wr_bits_per_word(), &bits)
         try configure("clock rate of \(speed) Hz", glance_spi_ioc_wr_max_speed_hz(), &speedValue)
         let bufferSize = bufferSize(fromParameter: readText(bufferSizeParameter))

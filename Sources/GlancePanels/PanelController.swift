@@ -46,6 +46,16 @@ public protocol PanelController: Actor {
     /// - Throws: `PanelError.unsupported` when the controller cannot, or the transport's error.
     func setFlipped(_ flipped: Bool) async throws
 
+    /// How long the panel may go without a transfer before it needs `maintain()` (a Sharp
+    /// memory LCD's VCOM must alternate at least once a second); nil when it never does.
+    nonisolated var maintenanceInterval: Duration? { get }
+
+    /// Sends what the panel needs to keep its picture healthy while nothing changes (the
+    /// Sharp's VCOM toggle); called by the pipeline when `maintenanceInterval` has passed
+    /// since the last transfer.
+    /// - Throws: The transport's error.
+    func maintain() async throws
+
     /// The light a fully lit pixel gives at `level`, as a fraction of this controller at full
     /// drive (contrast FF, the longest pre-charge, the highest VCOMH); 0 when dark. The wear
     /// map weighs the time pixels are lit by it.
@@ -68,6 +78,12 @@ extension PanelController {
 
     /// Panels without a power-saving mode have nothing to leave and do nothing here.
     public func wake() async throws {}
+
+    /// Most panels keep their picture without help.
+    public nonisolated var maintenanceInterval: Duration? { nil }
+
+    /// Most panels keep their picture without help and do nothing here.
+    public func maintain() async throws {}
 
     /// Panels with a single light level give all of it whenever they are on.
     public nonisolated func light(at level: BrightnessLevel) -> Double {
@@ -132,6 +148,9 @@ public enum PanelTechnology: String, Hashable, Sendable {
     case ePaper
     /// A framebuffer device (an LCD with a backlight): shows RAM as written, no burn-in care.
     case framebuffer
+    /// A reflective memory LCD (Sharp): no light, no burn-in, shows lines as written and keeps
+    /// them while powered, given a regular VCOM toggle (`maintenanceInterval`).
+    case memoryLCD
 }
 
 /// How an e-paper panel redraws.

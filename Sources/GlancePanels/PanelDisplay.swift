@@ -161,9 +161,17 @@ public actor PanelDisplay {
     /// The next moment the display has something to do by itself; nil when nothing is scheduled
     /// (while the panel is failed, `nextRetry` says when it is tried again).
     public var nextDeadline: Date? {
+        get async {
+            let maintenance = await pipeline.nextMaintenance
+            return deadline(maintenance: maintenance)
+        }
+    }
+
+    private func deadline(maintenance: Duration?) -> Date? {
         guard picture != nil, !failing else { return nil }
         let now = clock.now
         var candidates = [Date]()
+        if let maintenance { candidates.append(now.addingTimeInterval(max(.zero, maintenance - clock.uptime).timeInterval)) }
         if panel.technology == .oled, state.isLit, let period = settings.shiftPeriod?.timeInterval, period > 0 {
             candidates.append(Date(timeIntervalSince1970: (floor(now.timeIntervalSince1970 / period) + 1) * period))
         }
@@ -182,6 +190,7 @@ public actor PanelDisplay {
             if !failing {
                 if let planned = plannedDeadline, now >= planned { return true }
                 if let due = ePaperDeadline, now >= due { return true }
+                if let maintenance = await pipeline.nextMaintenance, clock.uptime >= maintenance { return true }
             }
             // On the pipeline's own (monotonic) reading: a wall time made from it would lie a
             // moment after any `now` read before it.
@@ -222,6 +231,8 @@ public actor PanelDisplay {
         case .unchanged: failing = false
         case .deferred, .failed: failing = true
         }
+        // A panel that must hear from its driver regularly (the Sharp's VCOM) is kept alive.
+        await pipeline.maintainIfDue()
         // Light after pixels: a wake shows the new picture, never the one from before.
         if target != .off, level != target { await setLevel(target) }
         await openExposure(at: now)

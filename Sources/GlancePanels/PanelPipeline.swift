@@ -104,6 +104,8 @@ public actor PanelPipeline {
     public private(set) var brightness: BrightnessLevel = .normal
     private var ready = false
     private var fault: Fault?
+    /// When the last transfer to the panel ended (`uptime`), for `nextMaintenance`.
+    private var lastTransfer: Duration?
     /// The latest picture converted to the panel's format.
     private var conversion: (picture: Bitmap, converted: Bitmap)?
 
@@ -150,6 +152,25 @@ public actor PanelPipeline {
     /// with no new picture to show); otherwise does what `show(_:)` would with the same picture.
     public func refresh() async -> Outcome {
         await update(refresh: .partial, redrawUnchanged: false)
+    }
+
+    /// When the panel next needs `maintain()` (on the clock's `uptime`): its maintenance
+    /// interval after the last transfer; nil for panels without one, or before the first picture.
+    public var nextMaintenance: Duration? {
+        guard let interval = controller.maintenanceInterval, ready, fault == nil, let lastTransfer else { return nil }
+        return lastTransfer + interval
+    }
+
+    /// Does the panel's maintenance if it is due (see `PanelController.maintain()`); a failure
+    /// is handled like any other fault.
+    public func maintainIfDue() async {
+        guard let due = nextMaintenance, clock.uptime >= due else { return }
+        do {
+            try await controller.maintain()
+            lastTransfer = clock.uptime
+        } catch {
+            await fail(error)
+        }
     }
 
     /// When the next attempt to reach a failed panel is due (on the clock's `uptime`); nil while healthy.
@@ -229,6 +250,7 @@ public actor PanelPipeline {
                 if panel.supportsHardwareFlip { try await controller.setFlipped(flipInHardware) }
                 try await controller.initialize()
                 if brightness != .normal { try await controller.setBrightness(brightness) }
+                lastTransfer = clock.uptime
                 ready = true
                 full = true
             }
@@ -239,6 +261,7 @@ public actor PanelPipeline {
                 return .unchanged
             }
             try await controller.write(frame, regions: regions, refresh: refresh)
+            lastTransfer = clock.uptime
             held = frame
             await recovered()
             return .written(regions: regions, full: full)

@@ -10,7 +10,7 @@ import GlanceUI
         let names = Set(BoardCatalog.names)
         for required in ["simulator", "simulator-sh1106", "simulator-ssd1327", "simulator-epaper", "adafruit-oled-bonnet", "adafruit-pioled",
                          "sh1106-1.3in", "ssd1309-2.42in", "waveshare-oled-1.5in", "waveshare-epaper-2.13in-v4",
-                         "ssd1306-spi-0.96in", "ssd1309-spi-2.42in", "simulator-ssd1681", "waveshare-epaper-1.54in-v2", "simulator-sh1107", "sh1107-1.12in", "simulator-uc8151", "uc8151-2.9in", "simulator-ssd1322", "ssd1322-3.12in"] {
+                         "ssd1306-spi-0.96in", "ssd1309-spi-2.42in", "simulator-ssd1681", "waveshare-epaper-1.54in-v2", "simulator-sh1107", "sh1107-1.12in", "simulator-uc8151", "uc8151-2.9in", "simulator-ssd1322", "ssd1322-3.12in", "simulator-sharp", "sharp-ls027b7dh01", "sharp-ls013b7dh03"] {
             #expect(names.contains(required), "missing preset \(required)")
         }
         let bonnet = try BoardCatalog.board("adafruit-oled-bonnet")
@@ -25,6 +25,9 @@ import GlanceUI
         let spiOLED = try BoardCatalog.board("ssd1309-spi-2.42in")
         #expect(spiOLED.panel.connection == .spi(bus: 0, chipSelect: 0, dataCommand: 24, reset: 25, busy: nil))
         #expect(spiOLED.panel.onExit == "off")
+        let sharp = try BoardCatalog.board("sharp-ls027b7dh01")
+        #expect(sharp.panel.connection == .spi(bus: 0, chipSelect: 0, dataCommand: nil, reset: nil, busy: nil))
+        #expect(sharp.panel.onExit == "keep")
     }
 
     @Test func unknownBoardSuggestsTheClosest() {
@@ -57,7 +60,7 @@ import GlanceUI
         ("name: [x\n", "b.yaml:2:1: YAML syntax error: did not find expected ',' or ']'"),
         ("- 1\n", "b.yaml:1:1: the file should be a mapping of settings (name, description, panel, buttons), found a list"),
         ("name: x\npanle: {}\n", "b.yaml:2:1: unknown key 'panle' in the file (expected one of: name, description, panel, buttons); did you mean 'panel'?"),
-        ("name: x\npanel:\n  controller: ssd1307\n", "b.yaml:3:15: panel.controller is 'ssd1307', expected one of: ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1322, ssd1327, ssd1680, ssd1681, uc8151, framebuffer; did you mean 'ssd1306'?"),
+        ("name: x\npanel:\n  controller: ssd1307\n", "b.yaml:3:15: panel.controller is 'ssd1307', expected one of: ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1322, ssd1327, ssd1680, ssd1681, uc8151, ls013b7dh03, ls027b7dh01, framebuffer; did you mean 'ssd1306'?"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: 100x64\n  bus: emulated\n", "b.yaml:4:9: ssd1306 panels are 128x64, 128x32, 72x40, 64x48, not 100x64"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: big\n", "b.yaml:4:9: size is 'big', expected WIDTHxHEIGHT such as 128x64"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: i2c-1\n", "b.yaml:3:3: missing 'address' (0x3c or 0x3d for these panels)"),
@@ -98,6 +101,8 @@ import GlanceUI
         // Issue 20: OLEDs over SPI.
         ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: spi-0.0\n  dc: 24\n  reset: 25\n  busy: 23\n",
          "b.yaml:8:9: busy applies only to e-paper panels (ssd1306 has no BUSY line)"),
+        ("name: x\npanel:\n  controller: ls013b7dh03\n  size: 128x128\n  bus: spi-0.0\n  dc: 24\n",
+         "b.yaml:6:7: dc does not apply to Sharp memory LCDs (their SPI has no D/C or RST line)"),
         ("name: x\npanel:\n  controller: sh1106\n  size: 128x64\n  bus: spi-0.0\n  dc: 24\n  reset: 25\n",
          "b.yaml:5:8: sh1106 panels are wired over I2C; use i2c-N"),
         ("name: x\npanel:\n  controller: ssd1680\n  size: 250x122\n  bus: i2c-1\n",

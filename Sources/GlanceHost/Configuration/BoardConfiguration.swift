@@ -18,7 +18,7 @@ public struct BoardConfiguration: Equatable, Sendable {
 
     /// A panel controller Glance drives.
     public enum Controller: String, CaseIterable, Sendable {
-        case ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1322, ssd1327, ssd1680, ssd1681, uc8151, framebuffer
+        case ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1322, ssd1327, ssd1680, ssd1681, uc8151, ls013b7dh03, ls027b7dh01, framebuffer
 
         /// The panel sizes the controller supports (empty: any size).
         var sizes: [Size] {
@@ -30,14 +30,24 @@ public struct BoardConfiguration: Equatable, Sendable {
             case .ssd1680: [Size(width: 250, height: 122)]
             case .ssd1681: [Size(width: 200, height: 200)]
             case .uc8151: [Size(width: 296, height: 128)]
+            case .ls013b7dh03: [Size(width: 128, height: 128)]
+            case .ls027b7dh01: [Size(width: 400, height: 240)]
             case .framebuffer: []
             }
         }
 
         /// Whether the controller's modules come with an I2C interface.
-        var offersI2C: Bool { !isEPaper && ![.ssd1322, .framebuffer].contains(self) }
+        var offersI2C: Bool { !isEPaper && sharpModel == nil && ![.ssd1322, .framebuffer].contains(self) }
         /// Whether the controller's modules come with a 4-wire SPI interface (D/C and RST lines).
-        var offersSPI: Bool { [.ssd1306, .ssd1309, .ssd1315, .ssd1322].contains(self) || isEPaper }
+        var offersSPI: Bool { [.ssd1306, .ssd1309, .ssd1315, .ssd1322].contains(self) || isEPaper || sharpModel != nil }
+        /// The Sharp memory LCD part, whose SPI has no D/C or RST line.
+        var sharpModel: SharpMemoryModel? {
+            switch self {
+            case .ls013b7dh03: .ls013b7dh03
+            case .ls027b7dh01: .ls027b7dh01
+            default: nil
+            }
+        }
         /// Whether the panel is e-paper (BUSY line, refresh policy, ink on paper).
         var isEPaper: Bool { ssd16xxPanel != nil || self == .uc8151 }
         /// The SSD1680-family panel of an e-paper controller.
@@ -49,7 +59,7 @@ public struct BoardConfiguration: Equatable, Sendable {
             }
         }
         /// Whether the panel is an OLED (drive table, burn-in care).
-        var isOLED: Bool { !isEPaper && self != .framebuffer }
+        var isOLED: Bool { !isEPaper && sharpModel == nil && self != .framebuffer }
         /// The e-paper controllers, for messages.
         static var ePaper: [Controller] { allCases.filter(\.isEPaper) }
     }
@@ -60,8 +70,9 @@ public struct BoardConfiguration: Equatable, Sendable {
         case emulated
         /// `/dev/i2c-BUS`, 7-bit `address`.
         case i2c(bus: Int, address: Int)
-        /// `/dev/spidevBUS.CS` with data/command, reset and (e-paper) busy GPIO lines (BCM numbers).
-        case spi(bus: Int, chipSelect: Int, dataCommand: Int, reset: Int, busy: Int?)
+        /// `/dev/spidevBUS.CS` with data/command, reset and (e-paper) busy GPIO lines (BCM
+        /// numbers); a Sharp memory LCD has none of them.
+        case spi(bus: Int, chipSelect: Int, dataCommand: Int?, reset: Int?, busy: Int?)
         /// A Linux framebuffer device such as `/dev/fb1`.
         case framebuffer(path: String)
     }
@@ -190,12 +201,12 @@ public struct BoardConfiguration: Equatable, Sendable {
             throw fields["rotation"]!.error("rotation is \(rotation), expected 0, 90, 180 or 270")
         }
         let mono = try fields["mono"].map { MonoConversion(rawValue: try $0.choice(["dither", "threshold"]) == "dither" ? "orderedDither" : "threshold")! }
-        let look = try fields["look"]?.choice(PanelLook.names) ?? (controller.isEPaper ? "paper" : "white")
+        let look = try fields["look"]?.choice(PanelLook.names) ?? (controller.isEPaper || controller.sharpModel != nil ? "paper" : "white")
         let columnOffset = try fields["column-offset"]?.int(in: 0...4) ?? (controller == .sh1106 ? 2 : 0)
         if fields["column-offset"] != nil, controller != .sh1106 {
             throw fields["column-offset"]!.error("column-offset applies only to sh1106 panels")
         }
-        let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller.isEPaper ? "keep" : "off")
+        let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller.isEPaper || controller.sharpModel != nil ? "keep" : "off")
         return Panel(controller: controller, size: size, connection: connection, rotation: rotation, mono: mono ?? .orderedDither,
                      look: look, columnOffset: columnOffset, onExit: onExit, burnIn: try Self.burnIn(fields, controller: controller),
                      drive: try fields["drive"].map { try Self.drive($0, controller: controller) } ?? [:],
@@ -311,7 +322,11 @@ public struct BoardConfiguration: Equatable, Sendable {
             if !controller.isEPaper, let busy = fields["busy"] {
                 throw busy.error("busy applies only to e-paper panels (\(controller.rawValue) has no BUSY line)")
             }
-            for key in ["dc", "reset"] + (controller.isEPaper ? ["busy"] : []) {
+            if controller.sharpModel != nil, let key = ["dc", "reset"].first(where: { fields[$0] != nil }) {
+                throw fields[key]!.error("\(key) does not apply to Sharp memory LCDs (their SPI has no D/C or RST line)")
+            }
+            let keys = controller.sharpModel != nil ? [] : ["dc", "reset"] + (controller.isEPaper ? ["busy"] : [])
+            for key in keys {
                 let line = try gpio(key)
                 if let use = taken[line] {
                     throw fields[key]!.error("\(key) is GPIO\(line), which is already \(use); each panel line needs a pin of its own")
@@ -319,7 +334,7 @@ public struct BoardConfiguration: Equatable, Sendable {
                 taken[line] = "the panel's \(key) line"
                 lines[key] = line
             }
-            return .spi(bus: bus, chipSelect: cs, dataCommand: lines["dc"]!, reset: lines["reset"]!, busy: lines["busy"])
+            return .spi(bus: bus, chipSelect: cs, dataCommand: lines["dc"], reset: lines["reset"], busy: lines["busy"])
         }
         if text == "framebuffer" {
             guard controller == .framebuffer else { throw node.error("bus 'framebuffer' needs controller: framebuffer") }
@@ -366,8 +381,9 @@ public struct BoardConfiguration: Equatable, Sendable {
         case .i2c(bus: 1, _): reserved = [2: "I2C SDA", 3: "I2C SCL"]
         case .spi(let bus, let cs, let dc, let reset, let busy):
             // Distinct keys: `connection` refused duplicates already.
-            reserved = [dc: "the panel's DC line", reset: "the panel's RST line"]
-            if let busy { reserved[busy] = "the panel's BUSY line" }
+            for (line, use) in [(dc, "the panel's DC line"), (reset, "the panel's RST line"), (busy, "the panel's BUSY line")] {
+                if let line { reserved[line] = use }
+            }
             if bus == 0 { reserved.merge([9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK", 8 - cs: "SPI CE\(cs)"]) { first, _ in first } }
         default: break
         }

@@ -61,7 +61,8 @@ struct PanelAssembly: Sendable {
         }
 
         /// `/dev/spidevB.C` with its D/C, RST and (e-paper) BUSY lines, each recorded to the capture when there is one.
-        func spi(bus: Int, chipSelect: Int, dc: Int, reset: Int, busy: Int?, busyActiveLow: Bool = false) throws -> (bus: any CommandDataBus, reset: ResetLine, busy: (any InputLine)?) {
+        func spi(bus: Int, chipSelect: Int, dc: Int?, reset: Int?, busy: Int?, busyActiveLow: Bool = false) throws -> (bus: any CommandDataBus, reset: ResetLine, busy: (any InputLine)?) {
+            guard let dc, let reset else { throw PanelAssemblyError(board: board.name, message: "\(panel.controller.rawValue) needs its DC and RST lines (dc:, reset:)") }
             let device = try LinuxSPIDevice.open(bus: bus, chipSelect: chipSelect)
             let chips = GPIOChipSelector.labels(board.buttons.chips.isEmpty ? ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"] : board.buttons.chips)
             let reserved = ReservedPin.raspberryPiSPI(bus: bus)
@@ -114,6 +115,15 @@ struct PanelAssembly: Sendable {
              (.ssd1315, .spi(let bus, let chipSelect, let dc, let resetLine, _)):
             let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: nil)
             controller = SSD1306Controller(bus: wiring.bus, model: try ssd1306Model(board), reset: wiring.reset)
+        case (.ls013b7dh03, .emulated), (.ls027b7dh01, .emulated):
+            let model = panel.controller.sharpModel!
+            let emulator = SharpMemoryEmulator(model: model, clock: clock)
+            controller = SharpMemoryController(device: capture.map { CapturingSPIDevice(emulator, log: $0) } ?? emulator, model: model)
+            glass = { await emulator.glass }
+        case (.ls013b7dh03, .spi(let bus, let chipSelect, _, _, _)), (.ls027b7dh01, .spi(let bus, let chipSelect, _, _, _)):
+            // SCS is active high; 1 MHz is what Adafruit's driver runs the 1.28" panel at.
+            let device = try LinuxSPIDevice.open(bus: bus, chipSelect: chipSelect, speed: 1_000_000, chipSelectActiveHigh: true)
+            controller = SharpMemoryController(device: capture.map { CapturingSPIDevice(device, log: $0) } ?? device, model: panel.controller.sharpModel!)
         case (.sh1106, .emulated):
             let emulator = SH1106Emulator(columnOffset: panel.columnOffset)
             controller = SH1106Controller(bus: i2c(emulator), columnOffset: panel.columnOffset, drive: drive(SH1106Controller.defaultDrive))
@@ -157,7 +167,8 @@ struct PanelAssembly: Sendable {
         displaySettings.maximumShift = panel.burnIn.maximum
         let display = PanelDisplay(pipeline: pipeline, clock: clock, settings: displaySettings, store: store,
                                    wearStore: FileWearStore(url: FileWearStore.url(board: board.name, in: stateDirectory)), report: note)
-        let isPaper = controller.panel.technology == .ePaper
+        // Reflective glass (paper, memory LCD) is shown as it is; lit OLED glass is normalised.
+        let isPaper = [.ePaper, .memoryLCD].contains(controller.panel.technology)
         let shownGlass = glass.map { oriented($0, degrees: degrees, isPaper: isPaper) }
         return PanelAssembly(display: display, glass: shownGlass)
     }
