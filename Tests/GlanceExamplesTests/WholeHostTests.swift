@@ -19,7 +19,8 @@ private struct HostRig {
     let log = LineLog()
     private let folders: [TemporaryDirectory]
 
-    init(board: String = "simulator", face yaml: String, facePath: String? = nil, at start: Date, night: NightSchedule? = nil) async throws {
+    init(board: String = "simulator", face yaml: String, facePath: String? = nil, at start: Date, night: NightSchedule? = nil,
+         capture: CaptureLog? = nil) async throws {
         let state = try TemporaryDirectory()
         let clock = ManualClock(now: start)
         self.clock = clock
@@ -33,7 +34,7 @@ private struct HostRig {
         host = try await FaceAssembly.make(.init(
             board: try BoardCatalog.board(board), face: try FaceConfiguration(yaml: yaml, file: "glance.yaml"), facePath: facePath,
             bundle: BundleContents(widgets: widgets), clock: clock, logger: logger, stateDirectory: state.url,
-            capture: nil, frameFolder: nil, screen: nil,
+            capture: capture, frameFolder: nil, screen: nil,
             adjustSettings: { settings in
                 settings.locale = Locale(identifier: "en_US_POSIX")
                 settings.timeZone = utc
@@ -79,9 +80,13 @@ private struct HostRig {
         guard let frame = await host.shownFrame, let read = host.assembly.glass else { return false }
         let glass = await read()
         let shift = await display.pixelShift
-        guard frame.state.isLit else { return glass.pixels.allSatisfy { $0 == 0 } }
-        let expected = display.pipeline.expectedGlass(for: frame.bitmap, shift: shift)
-        return glass.size == expected.size && zip(glass.pixels, expected.pixels).allSatisfy { ($0 > 0) == ($1 > 0) }
+        let reflective = [.ePaper, .memoryLCD].contains(display.panel.technology)
+        guard frame.state.isLit || reflective else { return glass.pixels.allSatisfy { $0 == 0 } }
+        var expected = display.pipeline.expectedGlass(for: frame.bitmap, shift: shift)
+        // The glass is read in the board's orientation; a portrait controller under a landscape board turned back.
+        if expected.size != glass.size { expected = PanelRotation.threeQuarters.apply(to: expected) }
+        // Reflective glass shows lit picture pixels as ink (dark) on white.
+        return glass.size == expected.size && zip(glass.pixels, expected.pixels).allSatisfy { reflective ? ($0 < 128) == ($1 > 0) : ($0 > 0) == ($1 > 0) }
     }
 }
 
@@ -188,6 +193,44 @@ private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-pre
         #expect(full >= partial / (board.panel.fullRefreshEvery + 1), "a full refresh after every \(board.panel.fullRefreshEvery) partial ones")
         #expect(full <= partial / board.panel.fullRefreshEvery + 2)
         #expect(await rig.display.pixelShift == .zero, "e-paper does not shift")
+    }
+
+    /// Issue 20: the reflective boards through the always-on cycle: the glass follows, e-paper
+    /// refreshes stay few, and the Sharp's VCOM alternates every second while nothing changes.
+    @Test(arguments: ["simulator-sharp", "simulator-ssd1681", "simulator-uc8151", "simulator-epaper"])
+    func aReflectiveBoardGoesThroughAlwaysOn(board: String) async throws {
+        let face = """
+            board: \(board)
+            slots:
+              - family: accessoryRectangular
+                widgets: [clock]
+            always-on: {idle: 30s}
+            """
+        let capture = CaptureLog()
+        let rig = try await HostRig(board: board, face: face, at: morning, capture: capture)
+        #expect(await rig.host.status().state == "active")
+        #expect(await rig.glassShowsTheLastFrame())
+        await rig.run(for: 31)
+        #expect(await rig.host.status().state == "alwaysOn")
+        #expect(await rig.glassShowsTheLastFrame(), "the reduced picture is on the glass")
+        await rig.press("A")
+        #expect(await rig.host.status().state == "active", "a press wakes the face")
+        #expect(await rig.glassShowsTheLastFrame())
+        await rig.run(for: 31)
+        let framesBefore = try CaptureRecord.parse(await capture.text).count
+        let refreshesBefore = await rig.display.statistics.refreshes.values.reduce(0, +)
+        await rig.run(for: 600)
+        #expect(await rig.host.status().state == "alwaysOn")
+        #expect(await rig.glassShowsTheLastFrame())
+        let records = try CaptureRecord.parse(await capture.text).map(\.record).dropFirst(framesBefore)
+        if board == "simulator-sharp" {
+            // Ten minutes of a minute clock: a VCOM frame (mode without M0, two bytes) every second in between.
+            let vcomOnly = records.filter { if case let .spi(_, _, _, bytes) = $0 { bytes.count == 2 && bytes[0] & 0x80 == 0 } else { false } }
+            #expect(vcomOnly.count >= 580 && vcomOnly.count <= 601, "\(vcomOnly.count) VCOM frames in 600 s")
+        } else {
+            let refreshes = await rig.display.statistics.refreshes.values.reduce(0, +) - refreshesBefore
+            #expect(refreshes >= 9 && refreshes <= 11, "a minute clock in always-on: a refresh a minute (\(refreshes) in 600 s)")
+        }
     }
 
     @Test func aBurnInShiftStepNeverRedrawsAStalePicture() async throws {
