@@ -56,6 +56,7 @@ let package = Package(
         ),
         // The spidev ioctl interface (kernel headers only; nothing to link).
         .systemLibrary(name: "CSPI"),
+        .systemLibrary(name: "CFramebuffer"),
         // One narrow GPIO API compiled against libgpiod 1.6 or 2.x, chosen from the header, so
         // Swift never sees the two incompatible libgpiod APIs (see Scripts/check-gpiod-shim).
         .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
@@ -79,7 +80,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CSimulatedTime", "CI2C", "CSPI", "CMosquitto"]),
+        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CSimulatedTime", "CI2C", "CSPI", "CFramebuffer", "CMosquitto"]),
 
         // MARK: - Composition root and user-facing products
         .target(

@@ -4,19 +4,36 @@ import GlanceGraphics
 /// `FramebufferDevice`, writing the changed rows as one contiguous block.
 ///
 /// Mono framebuffers get 1-bit frames; colour ones get gray, written as equal channels.
-/// Brightness has no hardware control here: `.off` blanks the screen and any other level
-/// unblanks it (screen memory is kept current either way).
+/// Brightness is the backlight when the screen has one (`levels`: normal full, dim 40 %,
+/// dimmest 10 %); `.off` blanks the screen and switches the backlight off. Screen memory is
+/// kept current either way.
 public actor FramebufferController: PanelController {
     /// Pipeline-facing description.
     public nonisolated let panel: PanelDescription
     /// The screen.
     public nonisolated let info: FramebufferScreenInfo
+    /// The backlight, when the screen has one Glance may use.
+    public nonisolated let backlight: (any Backlight)?
+    /// The backlight's share of its maximum at each level but `.off`.
+    public nonisolated let levels: [BrightnessLevel: Double]
     private let device: any FramebufferDevice
+    private var blanked = false
+
+    /// The default backlight levels.
+    public static let defaultLevels: [BrightnessLevel: Double] = [.normal: 1, .dim: 0.4, .dimmest: 0.1]
 
     /// Creates a controller for a screen described by `info`; does no I/O.
-    public init(device: any FramebufferDevice, info: FramebufferScreenInfo) {
+    /// - Parameters:
+    ///   - device: Screen memory and blanking.
+    ///   - info: The screen's size and pixel layout.
+    ///   - backlight: The backlight that dims it, if any.
+    ///   - levels: The backlight's share at each level.
+    public init(device: any FramebufferDevice, info: FramebufferScreenInfo, backlight: (any Backlight)? = nil,
+                levels: [BrightnessLevel: Double] = FramebufferController.defaultLevels) {
         self.device = device
         self.info = info
+        self.backlight = backlight
+        self.levels = levels
         let format: PixelFormat
         if case .mono = info.layout { format = .mono1 } else { format = .gray8 }
         panel = PanelDescription(
@@ -31,6 +48,7 @@ public actor FramebufferController: PanelController {
     /// Unblanks the screen; framebuffers need no other initialisation.
     public func initialize() async throws {
         try await device.setBlanked(false)
+        blanked = false
     }
 
     /// Writes the full lines from the regions' top to their bottom in one write.
@@ -63,13 +81,34 @@ public actor FramebufferController: PanelController {
         try await device.write(bytes, at: box.minY * info.lineLength)
     }
 
-    /// Blanks the screen (`FBIOBLANK`); memory is kept.
-    public func sleep() async throws {
-        try await device.setBlanked(true)
+    /// The backlight at the level's share; `.off` also blanks the screen. Without a
+    /// backlight only `.off` does anything.
+    public func setBrightness(_ level: BrightnessLevel) async throws {
+        if level == .off {
+            try await sleep()
+            return
+        }
+        if blanked { try await wake() }
+        try await backlight?.set(fraction: levels[level] ?? 1)
     }
 
-    /// Unblanks the screen.
+    /// Blanks the screen (`FBIOBLANK`) and switches the backlight off; memory is kept.
+    public func sleep() async throws {
+        try await device.setBlanked(true)
+        try await backlight?.set(fraction: 0)
+        blanked = true
+    }
+
+    /// Unblanks the screen and switches the backlight on at full.
     public func wake() async throws {
         try await device.setBlanked(false)
+        try await backlight?.set(fraction: levels[.normal] ?? 1)
+        blanked = false
+    }
+
+    /// The backlight's share at `level` (1 at every level but `.off` without a backlight).
+    public nonisolated func light(at level: BrightnessLevel) -> Double {
+        guard level != .off else { return 0 }
+        return backlight == nil ? 1 : levels[level] ?? 1
     }
 }

@@ -10,6 +10,16 @@ public protocol FramebufferDevice: Sendable {
     func setBlanked(_ blanked: Bool) async throws
 }
 
+/// A display's backlight (`/sys/class/backlight/NAME` on Linux): the light of an LCD.
+public protocol Backlight: Sendable {
+    /// A short name for messages, e.g. `soc:backlight`.
+    var name: String { get }
+    /// Sets the light to `fraction` of its maximum (0 off; any positive fraction at least the
+    /// lowest step the device has, so a dimmed panel is never dark).
+    /// - Throws: The device's error.
+    func set(fraction: Double) async throws
+}
+
 /// The screen information a framebuffer controller needs (from `FBIOGET_VSCREENINFO` and
 /// `FBIOGET_FSCREENINFO`, read by GlanceLinux).
 public struct FramebufferScreenInfo: Hashable, Sendable {

@@ -62,6 +62,33 @@ public actor MemoryFramebuffer: FramebufferDevice {
     }
 }
 
+/// A backlight in memory, for simulated screens and tests: it remembers the share it was set to.
+public actor MemoryBacklight: Backlight {
+    /// `memory`.
+    public nonisolated let name = "memory"
+    /// The share of full light set last (1 until set).
+    public private(set) var fraction: Double = 1
+    /// Every share set, in order.
+    public private(set) var history: [Double] = []
+
+    /// Creates a backlight at full light.
+    public init() {}
+
+    /// Remembers `fraction`.
+    public func set(fraction: Double) {
+        self.fraction = max(0, min(1, fraction))
+        history.append(self.fraction)
+    }
+
+    /// `screen` as the backlight shows it: every pixel scaled by the share.
+    public func lit(_ screen: Bitmap) -> Bitmap {
+        guard fraction < 1 else { return screen }
+        var image = screen
+        for index in image.pixels.indices { image.pixels[index] = UInt8((Double(image.pixels[index]) * fraction).rounded()) }
+        return image
+    }
+}
+
 /// Errors from framebuffer devices.
 public enum FramebufferError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A write would pass the end of screen memory.

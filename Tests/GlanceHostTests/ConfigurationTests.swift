@@ -10,7 +10,7 @@ import GlanceUI
         let names = Set(BoardCatalog.names)
         for required in ["simulator", "simulator-sh1106", "simulator-ssd1327", "simulator-epaper", "adafruit-oled-bonnet", "adafruit-pioled",
                          "sh1106-1.3in", "ssd1309-2.42in", "waveshare-oled-1.5in", "waveshare-epaper-2.13in-v4",
-                         "ssd1306-spi-0.96in", "ssd1309-spi-2.42in", "simulator-ssd1681", "waveshare-epaper-1.54in-v2", "simulator-sh1107", "sh1107-1.12in", "simulator-uc8151", "uc8151-2.9in", "simulator-ssd1322", "ssd1322-3.12in", "simulator-sharp", "sharp-ls027b7dh01", "sharp-ls013b7dh03"] {
+                         "ssd1306-spi-0.96in", "ssd1309-spi-2.42in", "simulator-ssd1681", "waveshare-epaper-1.54in-v2", "simulator-sh1107", "sh1107-1.12in", "simulator-uc8151", "uc8151-2.9in", "simulator-ssd1322", "ssd1322-3.12in", "simulator-sharp", "sharp-ls027b7dh01", "sharp-ls013b7dh03", "simulator-tft", "adafruit-pitft28", "adafruit-tft18"] {
             #expect(names.contains(required), "missing preset \(required)")
         }
         let bonnet = try BoardCatalog.board("adafruit-oled-bonnet")

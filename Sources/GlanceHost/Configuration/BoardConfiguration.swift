@@ -92,6 +92,9 @@ public struct BoardConfiguration: Equatable, Sendable {
         public var columnOffset: Int
         /// What the panel shows after Glance stops: `off` (OLED display off) or `keep` the last frame.
         public var onExit: String
+        /// Framebuffer: the backlight that dims it — `auto` (the only one in
+        /// `/sys/class/backlight`, if there is exactly one), `none`, or a name there.
+        public var backlight: String = "auto"
         /// OLED: how the picture moves against burn-in (`shift`, `max-shift`, `shift-period`).
         public var burnIn: BurnIn = BurnIn()
         /// OLED: this module's own drive settings for some brightness levels (`drive:`), in place
@@ -183,7 +186,7 @@ public struct BoardConfiguration: Equatable, Sendable {
     }
 
     private static func panel(_ node: ConfigNode) throws -> Panel {
-        let fields = try node.mapping(allowed: ["controller", "size", "bus", "address", "dc", "reset", "busy", "device",
+        let fields = try node.mapping(allowed: ["controller", "size", "bus", "address", "dc", "reset", "busy", "device", "backlight",
                                                 "rotation", "mono", "look", "column-offset", "on-exit", "drive"] + Self.burnInKeys + Self.ePaperKeys)
         guard let controllerNode = fields["controller"] else {
             throw node.error("missing 'controller' (one of: \(Controller.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -207,8 +210,15 @@ public struct BoardConfiguration: Equatable, Sendable {
             throw fields["column-offset"]!.error("column-offset applies only to sh1106 panels")
         }
         let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller.isEPaper || controller.sharpModel != nil ? "keep" : "off")
+        if let node = fields["backlight"], controller != .framebuffer {
+            throw node.error("backlight applies only to framebuffer panels (\(controller.rawValue) has \(controller.isOLED ? "its own light" : "no backlight"))")
+        }
+        let backlight = try fields["backlight"]?.string() ?? "auto"
+        if backlight.isEmpty || backlight.contains("/") || backlight.hasPrefix(".") {
+            throw fields["backlight"]!.error("backlight is '\(backlight)', expected auto, none or a name in /sys/class/backlight")
+        }
         return Panel(controller: controller, size: size, connection: connection, rotation: rotation, mono: mono ?? .orderedDither,
-                     look: look, columnOffset: columnOffset, onExit: onExit, burnIn: try Self.burnIn(fields, controller: controller),
+                     look: look, columnOffset: columnOffset, onExit: onExit, backlight: backlight, burnIn: try Self.burnIn(fields, controller: controller),
                      drive: try fields["drive"].map { try Self.drive($0, controller: controller) } ?? [:],
                      ePaper: try Self.ePaper(fields, controller: controller))
     }

@@ -136,6 +136,12 @@ struct PanelAssembly: Sendable {
             let emulator = SSD1327Emulator()
             controller = SSD1327Controller(bus: i2c(emulator), drive: drive(SSD1327Controller.defaultDrive))
             glass = { await emulator.glass }
+        case (.framebuffer, .emulated):
+            // A 16-bit screen of the board's size, as the TFT overlays' drivers give.
+            let screen = MemoryFramebuffer(info: FramebufferScreenInfo(width: panel.size.width, height: panel.size.height, layout: .rgb565), fill: 0)
+            let light = MemoryBacklight()
+            controller = FramebufferController(device: screen, info: screen.info, backlight: panel.backlight == "none" ? nil : light)
+            glass = { await light.lit(await screen.screen) }
         case (_, .emulated):
             let model = try ssd1306Model(board)
             let emulator = SSD1306Emulator(configuration: .init(model: model))
@@ -150,7 +156,12 @@ struct PanelAssembly: Sendable {
             default: controller = SSD1306Controller(bus: i2c(device), model: try ssd1306Model(board))
             }
         case (.framebuffer, .framebuffer(let path)):
-            throw PanelAssemblyError(board: board.name, message: "the framebuffer panel (\(path)) is not wired into glance run yet; use an OLED or e-ink board")
+            let device = try LinuxFramebufferDevice.open(path: path)
+            let native = Size(width: device.info.width, height: device.info.height)
+            guard native == panel.size || native == Size(width: panel.size.height, height: panel.size.width) else {
+                throw PanelAssemblyError(board: board.name, message: "\(path) is \(native.width)x\(native.height), the board says \(panel.size.width)x\(panel.size.height) (check the overlay's rotate= and the board's size)")
+            }
+            controller = FramebufferController(device: device, info: device.info, backlight: try backlight(board: board, note: note))
         default:
             throw PanelAssemblyError(board: board.name, message: "\(panel.controller.rawValue) cannot be driven over this bus")
         }
@@ -167,8 +178,8 @@ struct PanelAssembly: Sendable {
         displaySettings.maximumShift = panel.burnIn.maximum
         let display = PanelDisplay(pipeline: pipeline, clock: clock, settings: displaySettings, store: store,
                                    wearStore: FileWearStore(url: FileWearStore.url(board: board.name, in: stateDirectory)), report: note)
-        // Reflective glass (paper, memory LCD) is shown as it is; lit OLED glass is normalised.
-        let isPaper = [.ePaper, .memoryLCD].contains(controller.panel.technology)
+        // Reflective glass (paper, memory LCD) and screens are shown as they are; lit OLED glass is normalised.
+        let isPaper = [.ePaper, .memoryLCD, .framebuffer].contains(controller.panel.technology)
         let shownGlass = glass.map { oriented($0, degrees: degrees, isPaper: isPaper) }
         return PanelAssembly(display: display, glass: shownGlass)
     }
@@ -179,6 +190,28 @@ struct PanelAssembly: Sendable {
         let inverse = PanelRotation(degrees: 360 - degrees) ?? .none
         let normalizer = GlassNormalizer(isPaper: isPaper)
         return { inverse.apply(to: await normalizer.normalize(await read())) }
+    }
+
+    /// The board's backlight: `none`; a name in `/sys/class/backlight`; or `auto`, the only one
+    /// there (several: none is used, and the note says which names `backlight:` takes).
+    static func backlight(board: BoardConfiguration, note: (String) -> Void,
+                          root: URL = URL(fileURLWithPath: "/sys/class/backlight")) throws -> (any Backlight)? {
+        let available = SysfsBacklight.available(in: root)
+        switch board.panel.backlight {
+        case "none":
+            return nil
+        case "auto":
+            guard available.count == 1 else {
+                if available.count > 1 { note("several backlights (\(available.joined(separator: ", "))): dimming is off; name one with backlight: in the board file") }
+                return nil
+            }
+            return try SysfsBacklight(directory: root.appendingPathComponent(available[0]))
+        case let name:
+            guard available.contains(name) else {
+                throw PanelAssemblyError(board: board.name, message: "no backlight '\(name)' in \(root.path) (there: \(available.isEmpty ? "none" : available.joined(separator: ", ")))")
+            }
+            return try SysfsBacklight(directory: root.appendingPathComponent(name))
+        }
     }
 
     /// The SSD1306-family model for the board's controller and size.
