@@ -15,7 +15,7 @@ struct BenchCommand: BundleCommand {
         discussion: """
             Run it from a release build: make release && .build/release/glance bench. \
             Timings are medians of many runs with the minimum and maximum; bus time is \
-            computed from the bytes sent (9 clocks a byte plus addressing). The idle figures \
+            computed from the bytes sent (I2C: 9 clocks a byte plus addressing; SPI: 8). The idle figures \
             come from two real `glance run --headless` processes measuring themselves for \
             --idle-seconds (60 by default); everything takes about a minute and a half. \
             Docs/Performance.md explains each figure.
@@ -99,9 +99,9 @@ struct BenchResults: Codable, Sendable {
         for figure in render {
             text += "  \(pad("\(figure.name) [\(figure.family)]", 48)) \(number(figure.median_us)) \(number(figure.min_us)) \(number(figure.max_us))\n"
         }
-        text += "\nupdates: pipeline µs, bytes, transactions, wire ms at 100 kHz / 400 kHz / 1 MHz (full frame bytes)\n"
+        text += "\nupdates: pipeline µs, bytes, transactions, wire ms at 100 kHz / 400 kHz / 1 MHz clock (full frame bytes)\n"
         for update in updates {
-            text += "  \(pad(update.controller, 16)) \(pad(update.case, 17)) \(number(update.pipeline_median_us, "%7.1f")) µs \(String(format: "%6d", update.bytes)) B \(String(format: "%3d", update.transactions)) tx"
+            text += "  \(pad(update.controller, 25)) \(update.bus) \(pad(update.case, 17)) \(number(update.pipeline_median_us, "%7.1f")) µs \(String(format: "%6d", update.bytes)) B \(String(format: "%3d", update.transactions)) tx"
             text += "  \(number(update.wire_ms_100k, "%6.1f")) / \(number(update.wire_ms_400k, "%5.1f")) / \(number(update.wire_ms_1m, "%5.1f")) ms  (\(update.full_frame_bytes))\n"
         }
         text += "\nlatency: button release to last byte at 400 kHz (ms)\n"
