@@ -220,4 +220,9 @@ public struct BacklightError: Error, Hashable, Sendable, CustomStringConvertible
     /// What went wrong, with the path.
     public let message: String
     public var description: String { message }
+
+    /// Creates an error with its message.
+    public init(message: String) {
+        self.message = message
+    }
 }

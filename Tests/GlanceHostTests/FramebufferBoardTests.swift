@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceLinux
 import GlancePanels
 import GlanceUI
 @testable import GlanceHost
@@ -34,6 +35,22 @@ import Testing
         #expect(try PanelAssembly.backlight(board: board(backlight: "b"), note: { _ in }, root: two)?.name == "b")
         let error = #expect(throws: PanelAssemblyError.self) { try PanelAssembly.backlight(board: board(backlight: "c"), note: { _ in }, root: two) }
         #expect(error?.description == "board 'tft': no backlight 'c' in \(two.path) (there: a, b)")
+    }
+
+    @Test func aBacklightThatCannotBeWrittenIsReportedOnceAndTheScreenCarriesOn() async throws {
+        struct ReadOnly: Backlight {
+            let name = "soc:backlight"
+            func set(fraction: Double) async throws { throw BacklightError(message: "permission denied writing /sys/class/backlight/soc:backlight/brightness") }
+        }
+        let notes = Locked([String]())
+        let light = ForgivingBacklight(ReadOnly(), note: { line in notes.withLock { $0.append(line) } })
+        let screen = MemoryFramebuffer(info: FramebufferScreenInfo(width: 32, height: 16, layout: .rgb565))
+        let pipeline = PanelPipeline(controller: FramebufferController(device: screen, info: screen.info, backlight: light), clock: ManualClock())
+        _ = await pipeline.show(Bitmap(width: 32, height: 16, value: 255))
+        await pipeline.setBrightness(.dim)
+        await pipeline.setBrightness(.dimmest)
+        #expect(await pipeline.isHealthy, "a backlight error is no panel failure")
+        #expect(notes.withLock { $0 } == ["backlight soc:backlight: permission denied writing /sys/class/backlight/soc:backlight/brightness; the screen is not dimmed"])
     }
 
     @Test func backlightIsAFramebufferKey() {

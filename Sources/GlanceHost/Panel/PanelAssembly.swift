@@ -161,7 +161,8 @@ struct PanelAssembly: Sendable {
             guard native == panel.size || native == Size(width: panel.size.height, height: panel.size.width) else {
                 throw PanelAssemblyError(board: board.name, message: "\(path) is \(native.width)x\(native.height), the board says \(panel.size.width)x\(panel.size.height) (check the overlay's rotate= and the board's size)")
             }
-            controller = FramebufferController(device: device, info: device.info, backlight: try backlight(board: board, note: note))
+            controller = FramebufferController(device: device, info: device.info,
+                                               backlight: try backlight(board: board, note: note).map { ForgivingBacklight($0, note: note) })
         default:
             throw PanelAssemblyError(board: board.name, message: "\(panel.controller.rawValue) cannot be driven over this bus")
         }
@@ -260,6 +261,31 @@ actor GlassNormalizer {
             result.pixels[index] = UInt8(min(255, Int(result.pixels[index]) * 255 / Int(reference)))
         }
         return result
+    }
+}
+
+/// A backlight whose failures (a `brightness` file the user may not write) are logged once and
+/// otherwise ignored: the screen keeps working, undimmed, instead of being treated as failed.
+actor ForgivingBacklight: Backlight {
+    nonisolated let name: String
+    private let inner: any Backlight
+    private let note: @Sendable (String) -> Void
+    private var reported = false
+
+    init(_ inner: any Backlight, note: @escaping @Sendable (String) -> Void) {
+        self.inner = inner
+        self.name = inner.name
+        self.note = note
+    }
+
+    func set(fraction: Double) async {
+        do {
+            try await inner.set(fraction: fraction)
+        } catch {
+            guard !reported else { return }
+            reported = true
+            note("backlight \(name): \(error); the screen is not dimmed")
+        }
     }
 }
 

@@ -251,7 +251,8 @@ import Glibc
         #expect(face.output.contains("web: wrote"))
     }
 
-    @Test(arguments: ["simulator-epaper", "simulator-sh1106", "simulator-ssd1327"])
+    /// Issue 20 adds a board of each new kind: 256×64 gray, a memory LCD, a framebuffer TFT.
+    @Test(arguments: ["simulator-epaper", "simulator-sh1106", "simulator-ssd1327", "simulator-ssd1322", "simulator-sharp", "simulator-tft"])
     func everySimulatorBoardShowsItsGlass(board: String) async throws {
         let face = try await Face.start(board: board, demoFace: false)
         let browser = try Chromium()
@@ -260,7 +261,7 @@ import Glibc
         try await browser.click("#pause")
         try await browser.wait(until: "glance.clock && glance.clock.paused")
         try await expectCanvasMatches(face, browser, "on \(board)")
-        if board == "simulator-epaper" { try await record(browser, as: "simulator-epaper") }
+        if ["simulator-epaper", "simulator-ssd1322", "simulator-sharp"].contains(board) { try await record(browser, as: board) }
         #expect(await face.stop() == 0)
     }
 
