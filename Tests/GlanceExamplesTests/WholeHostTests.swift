@@ -197,7 +197,9 @@ private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-pre
 
     /// Issue 20: the reflective boards through the always-on cycle: the glass follows, e-paper
     /// refreshes stay few, and the Sharp's VCOM alternates every second while nothing changes.
-    @Test(arguments: ["simulator-sharp", "simulator-ssd1681", "simulator-uc8151", "simulator-epaper"])
+    /// One board at a time: four simulated hosts at once keep the cooperative threads busy
+    /// long enough to starve the socket tests running beside them.
+    @Test(.serialized, arguments: ["simulator-sharp", "simulator-ssd1681", "simulator-uc8151", "simulator-epaper"])
     func aReflectiveBoardGoesThroughAlwaysOn(board: String) async throws {
         let face = """
             board: \(board)
@@ -206,8 +208,9 @@ private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-pre
                 widgets: [clock]
             always-on: {idle: 30s}
             """
+        // Only the Sharp's bus is read back (its VCOM frames); e-paper frames are large to record.
         let capture = CaptureLog()
-        let rig = try await HostRig(board: board, face: face, at: morning, capture: capture)
+        let rig = try await HostRig(board: board, face: face, at: morning, capture: board == "simulator-sharp" ? capture : nil)
         #expect(await rig.host.status().state == "active")
         #expect(await rig.glassShowsTheLastFrame())
         await rig.run(for: 31)
