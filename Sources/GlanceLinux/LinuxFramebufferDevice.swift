@@ -151,16 +151,16 @@ public enum FramebufferDeviceError: Error, Hashable, Sendable, CustomStringConve
             case EACCES, EPERM:
                 return "permission denied opening \(path) (add your user to the video group: sudo usermod -aG video $USER, then log out and in)"
             default:
-                return "cannot open \(path): \(String(cString: strerror(code))) (errno \(code))"
+                return "cannot open \(path): \(errnoDescription(code)) (errno \(code))"
             }
         case let .notAFramebuffer(path, code):
-            return "\(path) is not a framebuffer device (\(String(cString: strerror(code)))); give the /dev/fbN of the panel"
+            return "\(path) is not a framebuffer device (\(errnoDescription(code))); give the /dev/fbN of the panel"
         case let .unsupportedLayout(path, description):
             return "\(path) has a pixel layout Glance does not write (\(description)); supported: 1-bit mono, RGB565, XRGB8888"
         case let .write(path, code):
-            return "writing to \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
+            return "writing to \(path) failed: \(errnoDescription(code)) (errno \(code))"
         case let .blank(path, code):
-            return "blanking \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
+            return "blanking \(path) failed: \(errnoDescription(code)) (errno \(code))"
         }
     }
 }
@@ -210,7 +210,7 @@ public struct SysfsBacklight: Backlight {
         guard written == text.count else {
             throw BacklightError(message: code == EACCES || code == EPERM
                 ? "permission denied writing \(path) (a udev rule must give the video group write access; see Docs/Panels.md)"
-                : "writing \(value) to \(path) failed: \(String(cString: strerror(code))) (errno \(code))")
+                : "writing \(value) to \(path) failed: \(errnoDescription(code)) (errno \(code))")
         }
     }
 }

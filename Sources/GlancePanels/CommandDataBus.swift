@@ -26,6 +26,14 @@ extension CommandDataBus {
         if !data.isEmpty { try await sendData(data) }
     }
 
+    /// Sends one opcode as a command byte and its parameters as data bytes: the framing of the
+    /// controllers whose parameters are data over SPI (SSD1322, SSD16xx e-paper, UC8151).
+    /// - Throws: The transport's error.
+    func sendCommand(_ opcode: UInt8, dataParameters parameters: [UInt8]) async throws {
+        try await sendCommands([opcode])
+        if !parameters.isEmpty { try await sendData(parameters) }
+    }
+
     /// Buses without cached line state have nothing to resynchronize.
     public func resynchronize() async {}
 }

@@ -24,10 +24,10 @@ enum PageLayout {
         return out
     }
 
-    /// Page RAM of `columns` columns × 8 pages as a bitmap, 255 where a bit is set.
-    static func image(ofRAM ram: [UInt8], columns: Int) -> Bitmap {
-        var image = Bitmap(width: columns, height: 64)
-        for y in 0..<64 {
+    /// Page RAM of `columns` columns × `pages` pages as a bitmap, 255 where a bit is set.
+    static func image(ofRAM ram: [UInt8], columns: Int, pages: Int = 8) -> Bitmap {
+        var image = Bitmap(width: columns, height: pages * 8)
+        for y in 0..<(pages * 8) {
             for x in 0..<columns where ram[(y >> 3) * columns + x] & (1 << (y & 7)) != 0 { image[x, y] = 255 }
         }
         return image

@@ -116,11 +116,7 @@ public actor SH1107Emulator: I2CDevice {
 
     /// RAM as a 128×128 bitmap (255 where a bit is set): x the column, y the page row.
     public var ramImage: Bitmap {
-        var image = Bitmap(width: 128, height: 128)
-        for y in 0..<128 {
-            for x in 0..<128 where ram[(y >> 3) * 128 + x] & (1 << (y & 7)) != 0 { image[x, y] = 255 }
-        }
-        return image
+        PageLayout.image(ofRAM: ram, columns: 128, pages: 16)
     }
 
     /// Which glass pixels are lit (255) or dark (0), all display settings applied except contrast.

@@ -172,8 +172,7 @@ extension SSD1322Command: OLEDCommand {
     static func send(_ commands: [SSD1322Command], on bus: any CommandDataBus) async throws {
         for command in commands {
             let (opcode, parameters) = command.opcodeAndParameters
-            try await bus.sendCommands([opcode])
-            if !parameters.isEmpty { try await bus.sendData(parameters) }
+            try await bus.sendCommand(opcode, dataParameters: parameters)
         }
     }
 }

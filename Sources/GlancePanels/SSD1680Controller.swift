@@ -173,8 +173,7 @@ public actor SSD1680Controller: PanelController {
 
     private func send(_ command: SSD1680Command) async throws {
         let (opcode, parameters) = command.opcodeAndParameters
-        try await bus.sendCommands([opcode])
-        if !parameters.isEmpty { try await bus.sendData(parameters) }
+        try await bus.sendCommand(opcode, dataParameters: parameters)
     }
 
     private func writeRAM(_ opcode: UInt8, _ packed: [UInt8], rows: Range<Int>, byteColumns: Range<Int>) async throws {

@@ -153,8 +153,7 @@ public actor UC8151Controller: EPaperController {
 
     private func send(_ command: UC8151Command) async throws {
         let (opcode, parameters) = command.opcodeAndParameters
-        try await bus.sendCommands([opcode])
-        if !parameters.isEmpty { try await bus.sendData(parameters) }
+        try await bus.sendCommand(opcode, dataParameters: parameters)
     }
 
     private func waitWhileBusy(expected: Duration, timeout: Duration, operation: String) async throws {

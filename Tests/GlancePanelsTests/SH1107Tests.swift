@@ -38,6 +38,9 @@ import Testing
         ram = await emulator.ram
         #expect([ram[14 * 128 + 5], ram[15 * 128 + 5], ram[0 * 128 + 5]] == [7, 8, 9])
         #expect(await emulator.column == 5, "vertical addressing keeps the column")
+        // All 16 pages in the RAM image: byte 1 at page 3 is row 24, byte 8 at page 15 row 123.
+        let image = await emulator.ramImage
+        #expect(image.size == Size(width: 128, height: 128) && image[126, 24] == 255 && image[5, 123] == 255 && image[5, 122] == 0)
     }
 
     @Test func startLineAndOffsetMoveThePictureSidewaysAndRemapsMirror() async throws {
