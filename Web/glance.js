@@ -24,6 +24,7 @@
   // State exposed for automated tests (and curious makers in the console).
   const glance = window.glance = {
     gray: new Uint8Array(0), width: 0, height: 0, zoom: 4, look: null,
+    rgb: null, // a colour screen's pixels (red, green, blue each), else null: the gray in the look
     inspect: null, clock: null, frames: 0, connected: false, board: null,
   };
 
@@ -197,6 +198,7 @@
       glance.width = width;
       glance.height = height;
       glance.gray = new Uint8Array(width * height);
+      if (glance.rgb) glance.rgb = new Uint8Array(width * height * 3);
     }
     const zoom = glance.zoom;
     canvas.width = width * zoom;
@@ -209,17 +211,18 @@
   /** Paints panel rows [first, first + count) into the image and puts just those rows. */
   function paintRows(first, count) {
     if (!image || !palette || count <= 0) return;
-    const { width, zoom, gray } = glance;
+    const { width, zoom, gray, rgb } = glance;
     const data = image.data;
     const stride = width * zoom * 4;
     const gapped = palette.pixelGap && zoom >= 3; // the last column and row of a block are gap
     const [gr, gg, gb] = palette.gap;
     for (let y = first; y < first + count; y++) {
-      const colors = palette.band && y < palette.bandRows ? palette.band : palette.main;
+      // A colour screen's pixels are its own colours; a gray one's go through the look.
+      const colors = rgb || (palette.band && y < palette.bandRows ? palette.band : palette.main);
       const top = y * zoom * stride;
       let o = top;
       for (let x = 0; x < width; x++) {
-        const c = gray[y * width + x] * 3;
+        const c = rgb ? (y * width + x) * 3 : gray[y * width + x] * 3;
         for (let sx = 0; sx < zoom; sx++, o += 4) {
           const gap = gapped && sx === zoom - 1;
           data[o] = gap ? gr : colors[c];
@@ -240,18 +243,31 @@
     context.putImageData(image, 0, 0, 0, first * zoom, width * zoom, count * zoom);
   }
 
-  /** Binary glass frame: kind 1, width, height, first row, row count (u16 BE), then grays. */
+  /**
+   * Binary glass frame: kind 1 (gray) or 2 (colour), width, height, first row, row count
+   * (u16 BE), then a gray byte, or red, green and blue bytes, per pixel.
+   */
   function onGlassFrame(buffer) {
     const view = new DataView(buffer);
-    if (buffer.byteLength < 9 || view.getUint8(0) !== 1) return;
+    const kind = buffer.byteLength < 9 ? 0 : view.getUint8(0);
+    if (kind !== 1 && kind !== 2) return;
     const width = view.getUint16(1), height = view.getUint16(3);
     const first = view.getUint16(5), count = view.getUint16(7);
-    if (first + count > height || buffer.byteLength < 9 + count * width) {
+    const channels = kind === 2 ? 3 : 1;
+    if (first + count > height || buffer.byteLength < 9 + count * width * channels) {
       console.warn('glance: ignoring a malformed glass frame');
       return;
     }
+    if ((kind === 2) !== Boolean(glance.rgb)) {
+      glance.rgb = kind === 2 ? new Uint8Array(width * height * 3) : null;
+      glance.width = 0; // repaint everything at the new depth
+    }
     if (width !== glance.width || height !== glance.height) resizeGlass(width, height);
-    glance.gray.set(new Uint8Array(buffer, 9, count * width), first * width);
+    if (glance.rgb) {
+      glance.rgb.set(new Uint8Array(buffer, 9, count * width * 3), first * width * 3);
+    } else {
+      glance.gray.set(new Uint8Array(buffer, 9, count * width), first * width);
+    }
     glance.frames++;
     paintRows(first, count);
   }

@@ -29,6 +29,7 @@ extension Bitmap {
                 let alpha = c * Int(color.opacity) * Int(opacity) / (255 * 255)
                 guard alpha > 0 else { continue }
                 pixels[index] = Bitmap.mix(pixels[index], color.level, UInt8(alpha))
+                if colors != nil { colors![index] = colors![index].mixed(with: color.rgb, UInt8(alpha)) }
             }
         }
     }

@@ -14,6 +14,13 @@ public struct Bitmap: Sendable {
     /// When true, edges of shapes get partial coverage (gray panels); when false every
     /// pixel is either covered or not, sampled at its centre (crisp 1-bit panels).
     public var antialiasing: Bool
+    /// The sRGB colour of each pixel, row-major beside `pixels`, on a colour surface (the
+    /// `fullColor` rendering of colour screens); nil on gray surfaces. `pixels` keeps each
+    /// pixel's gray either way, so gray consumers never look at colour.
+    public var colors: [RGB]?
+    /// What drawing paints on a colour surface: nil paints the gray being drawn, a colour
+    /// paints that colour (with the gray still going to `pixels`). See `painting(_:_:)`.
+    public var paint: RGB?
 
     /// Drawing translation: drawing coordinate (0, 0) is bitmap pixel `origin`.
     public private(set) var origin: Point = .zero
@@ -27,17 +34,24 @@ public struct Bitmap: Sendable {
     ///   - height: Height in pixels; negative values become zero.
     ///   - value: Initial gray level of every pixel (0 black … 255 white).
     ///   - antialiasing: Whether shapes get gray edges; see `antialiasing`.
-    public init(width: Int, height: Int, value: UInt8 = 0, antialiasing: Bool = false) {
+    ///   - color: Whether the bitmap keeps colour (`colors`) beside its grays.
+    public init(width: Int, height: Int, value: UInt8 = 0, antialiasing: Bool = false, color: Bool = false) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.pixels = [UInt8](repeating: value, count: self.width * self.height)
         self.antialiasing = antialiasing
+        self.colors = color ? [RGB](repeating: RGB(gray: value), count: self.width * self.height) : nil
         self.clipBounds = Rect(x: 0, y: 0, width: self.width, height: self.height)
     }
 
     /// Creates a bitmap of `size` filled with `value`.
-    public init(size: Size, value: UInt8 = 0, antialiasing: Bool = false) {
-        self.init(width: size.width, height: size.height, value: value, antialiasing: antialiasing)
+    public init(size: Size, value: UInt8 = 0, antialiasing: Bool = false, color: Bool = false) {
+        self.init(width: size.width, height: size.height, value: value, antialiasing: antialiasing, color: color)
+    }
+
+    /// A blank surface like this one: same size, anti-aliasing and colour, no clip or translation.
+    public func blank(value: UInt8 = 0) -> Bitmap {
+        Bitmap(width: width, height: height, value: value, antialiasing: antialiasing, color: colors != nil)
     }
 
     /// `blocks` one under the other at the left edge of a sheet `width` wide, `gap` pixels
@@ -81,7 +95,23 @@ public struct Bitmap: Sendable {
         set {
             guard x >= 0, y >= 0, x < width, y < height else { return }
             pixels[y * width + x] = newValue
+            colors?[y * width + x] = paint ?? RGB(gray: newValue)
         }
+    }
+
+    /// The colour of bitmap pixel (`x`, `y`): its `colors` entry on a colour surface, else its gray.
+    public func color(x: Int, y: Int) -> RGB {
+        guard x >= 0, y >= 0, x < width, y < height else { return RGB(gray: 0) }
+        return colors?[y * width + x] ?? RGB(gray: pixels[y * width + x])
+    }
+
+    /// Runs `body` with `paint` set to `color` (nil: the drawn gray), then restores it.
+    @discardableResult
+    public mutating func painting<R>(_ color: RGB?, _ body: (inout Bitmap) throws -> R) rethrows -> R {
+        let saved = paint
+        paint = color
+        defer { paint = saved }
+        return try body(&self)
     }
 
     /// The gray value at `point` in bitmap coordinates (0 outside).
@@ -133,6 +163,8 @@ public struct Bitmap: Sendable {
     func coverageLayer() -> Bitmap {
         var layer = self
         layer.pixels = [UInt8](repeating: 0, count: pixels.count)
+        layer.colors = nil
+        layer.paint = nil
         return layer
     }
 
@@ -145,6 +177,15 @@ public struct Bitmap: Sendable {
         guard coverage > 0, clipBounds.contains(Point(x: bx, y: by)) else { return }
         let index = by * width + bx
         pixels[index] = Bitmap.mix(pixels[index], value, coverage)
+        if colors != nil { colors![index] = colors![index].mixed(with: paint ?? RGB(gray: value), coverage) }
+    }
+
+    /// Blends `value` with its own colour (nil: the gray, or `paint`) into drawing pixel (`x`, `y`):
+    /// pixels copied from another surface.
+    @inline(__always)
+    public mutating func blend(x: Int, y: Int, value: UInt8, color: RGB?, coverage: UInt8) {
+        guard let color, colors != nil else { return blend(x: x, y: y, value: value, coverage: coverage) }
+        painting(color) { $0.blend(x: x, y: y, value: value, coverage: coverage) }
     }
 
     /// Blends `value` into the horizontal run `x0..<x1` of drawing row `y`.
@@ -161,6 +202,9 @@ public struct Bitmap: Sendable {
                 for index in (row + start)..<(row + end) { buffer[index] = Bitmap.mix(buffer[index], value, coverage) }
             }
         }
+        guard colors != nil else { return }
+        let color = paint ?? RGB(gray: value)
+        for index in (row + start)..<(row + end) { colors![index] = colors![index].mixed(with: color, coverage) }
     }
 
     /// Fills `rect` (drawing coordinates) with `value` at `opacity` (255 opaque).
@@ -189,7 +233,8 @@ public struct Bitmap: Sendable {
     public mutating func draw(_ source: Bitmap, at point: Point, opacity: UInt8 = 255) {
         for sy in 0..<source.height {
             for sx in 0..<source.width {
-                blend(x: point.x + sx, y: point.y + sy, value: source.pixels[sy * source.width + sx], coverage: opacity)
+                let index = sy * source.width + sx
+                blend(x: point.x + sx, y: point.y + sy, value: source.pixels[index], color: source.colors?[index], coverage: opacity)
             }
         }
     }
@@ -213,19 +258,36 @@ public struct Bitmap: Sendable {
         for sy in 0..<source.height {
             for sx in 0..<source.width {
                 let index = sy * source.width + sx
-                blend(x: point.x + sx, y: point.y + sy, value: source.pixels[index], coverage: alpha.pixels[index])
+                blend(x: point.x + sx, y: point.y + sy, value: source.pixels[index], color: source.colors?[index],
+                      coverage: alpha.pixels[index])
             }
+        }
+    }
+
+    /// Keeps this picture where `mask` is 255, `original` where it is 0 and a mix in between:
+    /// a layer drawn over `original`, seen through `mask` (all three one size).
+    public mutating func show(through mask: Bitmap, over original: Bitmap) {
+        precondition(mask.pixels.count == pixels.count && original.pixels.count == pixels.count, "sizes must match")
+        pixels.withUnsafeMutableBufferPointer { out in
+            for index in out.indices where mask.pixels[index] != 255 {
+                out[index] = Bitmap.mix(original.pixels[index], out[index], mask.pixels[index])
+            }
+        }
+        guard let below = original.colors, colors != nil else { return }
+        for index in below.indices where mask.pixels[index] != 255 {
+            colors![index] = below[index].mixed(with: colors![index], mask.pixels[index])
         }
     }
 
     /// A copy of the pixels inside `rect` (bitmap coordinates); parts outside the bitmap read as 0.
     public func cropped(to rect: Rect) -> Bitmap {
-        var result = Bitmap(size: rect.size, antialiasing: antialiasing)
+        var result = Bitmap(size: rect.size, antialiasing: antialiasing, color: colors != nil)
         let visible = rect.intersection(bounds)
         for y in visible.minY..<max(visible.minY, visible.maxY) {
             let dst = (y - rect.minY) * rect.width + (visible.minX - rect.minX)
             let src = y * width + visible.minX
             result.pixels.replaceSubrange(dst..<(dst + visible.width), with: pixels[src..<(src + visible.width)])
+            if let colors { result.colors!.replaceSubrange(dst..<(dst + visible.width), with: colors[src..<(src + visible.width)]) }
         }
         return result
     }
@@ -245,6 +307,6 @@ public struct Bitmap: Sendable {
 
 extension Bitmap: Equatable {
     public static func == (lhs: Bitmap, rhs: Bitmap) -> Bool {
-        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels && lhs.colors == rhs.colors
     }
 }

@@ -26,8 +26,12 @@ public enum PNG {
 
     /// Decodes any PNG (gray, palette, RGB, with or without alpha, 1–16 bits) into 8-bit gray,
     /// compositing transparency over black.
+    /// - Parameters:
+    ///   - data: The PNG file's bytes.
+    ///   - keepingColor: Whether a colour PNG also fills the bitmap's `colors` (a colour
+    ///     screen's screenshot); gray PNGs never have them.
     /// - Throws: `PNGError` when the data is not a readable PNG.
-    public static func decode(_ data: [UInt8]) throws -> Bitmap {
+    public static func decode(_ data: [UInt8], keepingColor: Bool = false) throws -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -35,6 +39,12 @@ public enum PNG {
             png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
         }
         guard began != 0 else { throw PNGError(message: message(of: image)) }
+        let isColor = image.format & UInt32(PNG_FORMAT_FLAG_COLOR) != 0
+        if keepingColor, isColor {
+            var gray = try decode(data)
+            gray.colors = try decodeRGB(data, width: gray.width, height: gray.height)
+            return gray
+        }
         image.format = UInt32(PNG_FORMAT_GRAY)
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0, width * height <= 64 << 20 else {
@@ -47,6 +57,21 @@ public enum PNG {
         }
         guard finished != 0 else { throw PNGError(message: message(of: image)) }
         return Bitmap(width: width, height: height, pixels: pixels)!
+    }
+
+    /// The pixels of a PNG of `width`×`height` as sRGB colours, transparency over black.
+    private static func decodeRGB(_ data: [UInt8], width: Int, height: Int) throws -> [RGB] {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        let began = data.withUnsafeBytes { raw in png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) }
+        guard began != 0 else { throw PNGError(message: message(of: image)) }
+        image.format = UInt32(PNG_FORMAT_RGB)
+        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        var black = png_color(red: 0, green: 0, blue: 0)
+        let finished = bytes.withUnsafeMutableBytes { raw in png_image_finish_read(&image, &black, raw.baseAddress, Int32(width * 3), nil) }
+        guard finished != 0 else { throw PNGError(message: message(of: image)) }
+        return (0..<(width * height)).map { RGB(red: bytes[3 * $0], green: bytes[3 * $0 + 1], blue: bytes[3 * $0 + 2]) }
     }
 
     private static func encode(width: Int, height: Int, format: UInt32, bytes: [UInt8]) throws -> [UInt8] {
@@ -85,12 +110,13 @@ public enum PNG {
 }
 
 extension Bitmap {
-    /// The bitmap as a PNG: gray at scale 1 with the plain look, otherwise RGB as `look` shows it.
+    /// The bitmap as a PNG: gray at scale 1 with the plain look, otherwise RGB as `look` shows it
+    /// (a colour bitmap always in its own colours).
     /// - Parameters:
     ///   - scale: Output pixels per panel pixel (1 or more).
     ///   - look: Colors and pixel gaps; `.plain` keeps the file gray.
     public func png(scale: Int = 1, look: PanelLook = .plain) throws -> [UInt8] {
-        if look == .plain { return try PNG.encode(scaled(by: scale)) }
+        if look == .plain, colors == nil { return try PNG.encode(scaled(by: scale)) }
         return try PNG.encode(rendered(scale: scale, look: look))
     }
 }

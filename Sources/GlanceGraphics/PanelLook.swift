@@ -76,7 +76,8 @@ public struct PanelLook: Hashable, Sendable {
 
 extension Bitmap {
     /// The bitmap as it would look on glass: each pixel becomes a `scale`×`scale` block in the
-    /// look's colors, with a gap line between blocks when the look asks for it and `scale` ≥ 3.
+    /// look's colors (a colour bitmap, from a colour screen, in its own colours), with a gap
+    /// line between blocks when the look asks for it and `scale` ≥ 3.
     /// - Parameter scale: Output pixels per panel pixel, 1 or more (smaller values count as 1).
     public func rendered(scale: Int = 1, look: PanelLook = .plain) -> RGBImage {
         let scale = max(1, scale)
@@ -84,7 +85,7 @@ extension Bitmap {
         let gaps = look.pixelGap && scale >= 3
         for y in 0..<height {
             for x in 0..<width {
-                let color = look.color(pixels[y * width + x], row: y)
+                let color = colors?[y * width + x] ?? look.color(pixels[y * width + x], row: y)
                 for dy in 0..<scale {
                     for dx in 0..<scale {
                         let onGap = gaps && (dx == scale - 1 || dy == scale - 1)
@@ -96,14 +97,15 @@ extension Bitmap {
         return image
     }
 
-    /// The bitmap enlarged by `scale` in gray, each pixel a block.
+    /// The bitmap enlarged by `scale`, each pixel a block.
     public func scaled(by scale: Int) -> Bitmap {
         let scale = max(1, scale)
         guard scale > 1 else { return self }
-        var result = Bitmap(width: width * scale, height: height * scale, antialiasing: antialiasing)
+        var result = Bitmap(width: width * scale, height: height * scale, antialiasing: antialiasing, color: colors != nil)
         for y in 0..<result.height {
             for x in 0..<result.width {
                 result.pixels[y * result.width + x] = pixels[(y / scale) * width + x / scale]
+                if let colors { result.colors![y * result.width + x] = colors[(y / scale) * width + x / scale] }
             }
         }
         return result

@@ -1,12 +1,15 @@
-/// How a panel stores a pixel; the working `Bitmap` is always 8-bit gray and is reduced to
-/// one of these on the way to the glass.
+/// How a panel stores a pixel; the working `Bitmap` is 8-bit gray (with colour beside it in
+/// `fullColor` rendering) and is reduced to one of these on the way to the glass.
 public enum PixelFormat: String, CaseIterable, Sendable, CustomStringConvertible {
     /// One bit per pixel: lit or dark (SSD1306, SH1106, SSD1309, e-ink).
     case mono1
     /// Sixteen gray levels (SSD1327).
     case gray4
-    /// 256 gray levels (framebuffers, previews).
+    /// 256 gray levels (gray panels, previews).
     case gray8
+    /// 8 bits each of red, green and blue: colour framebuffers, which show `Bitmap.colors`
+    /// when the picture has them (`fullColor` rendering) and the gray otherwise.
+    case rgb888
 
     /// Bits each pixel takes in the panel's memory.
     public var bitsPerPixel: Int {
@@ -14,6 +17,7 @@ public enum PixelFormat: String, CaseIterable, Sendable, CustomStringConvertible
         case .mono1: 1
         case .gray4: 4
         case .gray8: 8
+        case .rgb888: 24
         }
     }
 
@@ -52,7 +56,7 @@ extension Bitmap {
     /// Ordered dither keeps 0 dark and 255 lit, and lights about `value / 255` of the pixels
     /// of a flat area, anchored to bitmap coordinates so patterns line up across shapes.
     public func monochrome(_ conversion: MonoConversion = .orderedDither, threshold: UInt8 = 128) -> Bitmap {
-        var result = self
+        var result = grayOnly
         result.pixels.withUnsafeMutableBufferPointer { out in
             switch conversion {
             case .threshold:
@@ -75,20 +79,30 @@ extension Bitmap {
 
     /// A copy quantized to 16 levels (0, 17, 34, … 255), rounding to the nearest.
     public func quantizedToGray4() -> Bitmap {
-        var result = self
+        var result = grayOnly
         result.pixels.withUnsafeMutableBufferPointer { out in
             for index in out.indices { out[index] = UInt8((Int(out[index]) + 8) / 17 * 17) }
         }
         return result
     }
 
-    /// A copy reduced to what a panel of `format` can show (gray8 returns the bitmap unchanged).
+    /// A copy reduced to what a panel of `format` can show (gray8 keeps the grays, rgb888
+    /// returns the bitmap unchanged).
     public func converted(to format: PixelFormat, mono conversion: MonoConversion = .orderedDither) -> Bitmap {
         switch format {
         case .mono1: monochrome(conversion)
         case .gray4: quantizedToGray4()
-        case .gray8: self
+        case .gray8: grayOnly
+        case .rgb888: self
         }
+    }
+
+    /// This bitmap without its colours (a gray panel's picture).
+    public var grayOnly: Bitmap {
+        guard colors != nil else { return self }
+        var result = self
+        result.colors = nil
+        return result
     }
 }
 
@@ -96,6 +110,9 @@ extension Bitmap {
     /// A copy with every gray level inverted (255 − value).
     public func inverted() -> Bitmap {
         var result = self
+        if let colors {
+            result.colors = colors.map { RGB(red: 255 &- $0.red, green: 255 &- $0.green, blue: 255 &- $0.blue) }
+        }
         result.pixels.withUnsafeMutableBufferPointer { out in
             for index in out.indices { out[index] = 255 &- out[index] }
         }

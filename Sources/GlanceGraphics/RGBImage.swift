@@ -1,4 +1,5 @@
-/// An 8-bit-per-channel color, used only for previews (PNG and terminal); panels are gray.
+/// An 8-bit-per-channel sRGB color: previews (PNG and terminal), and the pixels of colour
+/// screens (`Bitmap.colors`).
 public struct RGB: Hashable, Sendable {
     public var red: UInt8
     public var green: UInt8
@@ -9,6 +10,11 @@ public struct RGB: Hashable, Sendable {
         self.red = red
         self.green = green
         self.blue = blue
+    }
+
+    /// The gray with all three channels at `level`.
+    public init(gray level: UInt8) {
+        self.init(red: level, green: level, blue: level)
     }
 
     /// Creates a color from `0xRRGGBB`.

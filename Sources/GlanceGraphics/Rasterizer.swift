@@ -64,6 +64,9 @@ extension Bitmap {
         var step = [Double](repeating: 0, count: columns + 1)
         let stride = width, originX = origin.x, originY = origin.y
         let opacityScale = Int(opacity)
+        // On a colour surface each row's coverage is kept and blended into `colors` after it.
+        let paintColor = paint ?? RGB(gray: value)
+        var rowCoverage = [UInt8](repeating: 0, count: colors == nil ? 0 : columns)
         area.withUnsafeMutableBufferPointer { area in
             step.withUnsafeMutableBufferPointer { step in
                 for y in rows {
@@ -105,7 +108,13 @@ extension Bitmap {
                             if opacityScale < 255 { level = (level * opacityScale + 127) / 255 }
                             let index = rowBase + x
                             pixels[index] = Bitmap.mix(pixels[index], value, UInt8(level))
+                            if !rowCoverage.isEmpty { rowCoverage[x] = UInt8(level) }
                         }
+                    }
+                    guard !rowCoverage.isEmpty else { continue }
+                    for x in low...min(high, columns - 1) where rowCoverage[x] > 0 {
+                        colors![rowBase + x] = colors![rowBase + x].mixed(with: paintColor, rowCoverage[x])
+                        rowCoverage[x] = 0
                     }
                 }
             }

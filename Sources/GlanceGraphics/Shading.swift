@@ -28,13 +28,19 @@ public struct Shading: Sendable, Hashable {
         public var level: UInt8
         /// Opacity (0 transparent … 255 opaque).
         public var opacity: UInt8
+        /// Colour on a colour surface; nil is the gray `level`.
+        public var rgb: RGB?
 
         /// Creates a stop.
-        public init(location: Double, level: UInt8, opacity: UInt8 = 255) {
+        public init(location: Double, level: UInt8, opacity: UInt8 = 255, rgb: RGB? = nil) {
             self.location = location
             self.level = level
             self.opacity = opacity
+            self.rgb = rgb
         }
+
+        /// Level, opacity and colour (the gray as a colour when `rgb` is nil).
+        public var color: (level: UInt8, opacity: UInt8, rgb: RGB) { (level, opacity, rgb ?? RGB(gray: level)) }
     }
 
     /// The mapping from points to ramp positions.
@@ -73,23 +79,24 @@ public struct Shading: Sendable, Hashable {
         return t.isFinite ? min(1, max(0, t)) : 0
     }
 
-    /// The gray level and opacity at ramp position `t` (0…1), interpolated between stops.
-    public func color(at t: Double) -> (level: UInt8, opacity: UInt8) {
-        guard let first = stops.first, let last = stops.last else { return (0, 0) }
-        if t <= first.location { return (first.level, first.opacity) }
-        if t >= last.location { return (last.level, last.opacity) }
+    /// The gray level, opacity and colour at ramp position `t` (0…1), interpolated between stops.
+    public func color(at t: Double) -> (level: UInt8, opacity: UInt8, rgb: RGB) {
+        guard let first = stops.first, let last = stops.last else { return (0, 0, RGB(gray: 0)) }
+        if t <= first.location { return first.color }
+        if t >= last.location { return last.color }
         for index in 1..<stops.count where t <= stops[index].location {
-            let a = stops[index - 1], b = stops[index]
-            let span = b.location - a.location
-            let f = span > 0 ? (t - a.location) / span : 1
+            let a = stops[index - 1].color, b = stops[index].color
+            let span = stops[index].location - stops[index - 1].location
+            let f = span > 0 ? (t - stops[index - 1].location) / span : 1
             func lerp(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8((Double(p) + (Double(q) - Double(p)) * f).rounded()) }
-            return (lerp(a.level, b.level), lerp(a.opacity, b.opacity))
+            return (lerp(a.level, b.level), lerp(a.opacity, b.opacity),
+                    RGB(red: lerp(a.rgb.red, b.rgb.red), green: lerp(a.rgb.green, b.rgb.green), blue: lerp(a.rgb.blue, b.rgb.blue)))
         }
-        return (last.level, last.opacity)
+        return last.color
     }
 
-    /// The gray level and opacity at drawing point (`x`, `y`).
-    public func sample(x: Double, y: Double) -> (level: UInt8, opacity: UInt8) {
+    /// The gray level, opacity and colour at drawing point (`x`, `y`).
+    public func sample(x: Double, y: Double) -> (level: UInt8, opacity: UInt8, rgb: RGB) {
         color(at: position(x: x, y: y))
     }
 }

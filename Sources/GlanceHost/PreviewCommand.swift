@@ -21,6 +21,12 @@ struct PreviewCommand: BundleCommand {
             PreviewProvider: one PNG per image into --out-dir, and with --sheet one contact \
             sheet of them all.
 
+            With --board, draws the whole face as that board's glass shows it: the face file \
+            (--config, else glance.yaml here, else the board's default face) runs on an emulator \
+            of the board's controller — never the hardware — through the same pipeline as \
+            glance run (pixel format, rotation, colour on colour screens), starting from an empty \
+            state folder; the PNG is the emulator's glass in the board's look.
+
             Examples:
               glance preview clock --family accessoryRectangular --out clock.png --scale 4
               glance preview weather --family circular --luminance-reduced --out w.png --scale 4
@@ -29,6 +35,8 @@ struct PreviewCommand: BundleCommand {
               glance preview room --family rectangular --parameter room=kitchen --out room.png
               glance preview --all --out-dir previews --scale 2
               glance preview --all --sheet previews.png --scale 2
+              glance preview --board sharp-ls027b7dh01 --out face.png --scale 2
+              glance preview --board adafruit-pitft28 --config glance.yaml --out tft.png
             """
     )
 
@@ -43,6 +51,12 @@ struct PreviewCommand: BundleCommand {
 
     @Flag(name: .long, help: "Draw every preview the bundle declares (#Preview and PreviewProvider).")
     var all = false
+
+    @Option(name: .long, help: ArgumentHelp("Draw the whole face as this board's glass shows it (see glance boards), or a board file.", valueName: "name|path"))
+    var board: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --board: the face file (default: glance.yaml here when there is one).", valueName: "glance.yaml"))
+    var config: String?
 
     @Option(name: .long, help: ArgumentHelp("With --all: the folder the PNGs are written to (created when missing).", valueName: "folder"))
     var outDir: String?
@@ -87,7 +101,14 @@ struct PreviewCommand: BundleCommand {
 
     func validate() throws {
         guard (1...16).contains(scale) else { throw ValidationError("--scale must be between 1 and 16, got \(scale).") }
-        if all {
+        if config != nil, board == nil { throw ValidationError("--config goes with --board (the face drawn on a board).") }
+        if board != nil {
+            if all || kind != nil { throw ValidationError("--board draws the whole face; leave out \(all ? "--all" : "the kind '\(kind ?? "")'").") }
+            if family != nil || size != nil || !parameter.isEmpty || entry != "snapshot" || outDir != nil || sheet != nil || luminanceReduced || antialiased {
+                throw ValidationError("--board takes --config, --out, --date, --scale and --look only (the face file places the widgets).")
+            }
+            guard out != nil else { throw ValidationError("missing --out FILE.png.") }
+        } else if all {
             if let kind { throw ValidationError("--all draws every declared preview; leave out the kind '\(kind)'.") }
             if family != nil || out != nil || size != nil || !parameter.isEmpty || entry != "snapshot" {
                 throw ValidationError("--all takes --out-dir, --sheet, --date, --scale, --look, --antialiased and --luminance-reduced only.")
@@ -137,6 +158,10 @@ struct PreviewCommand: BundleCommand {
         let defaults = (try? AppGroup.named("glance").loadDefaults()) ?? MemoryKeyValueStore()
         let warnings = WarningSink.once { StandardStream.error.write("glance: warning: \($0)\n") }
         let moment = date.flatMap { ISO8601DateFormatter().date(from: $0) }
+        if let board, let out {
+            try await previewFace(board: board, bundle: bundle, at: moment ?? Date(), out: out, assets: assets)
+            return
+        }
         if all {
             let settings = PreviewSettings(time: SystemClock(), date: moment, antialiased: antialiased, luminanceReduced: luminanceReduced,
                                            assets: assets, defaults: defaults, warnings: warnings)
@@ -230,8 +255,8 @@ struct PreviewCommand: BundleCommand {
         return numberText + "-" + safe + (count > 1 ? "-\(index)" : "") + ".png"
     }
 
-    private func write(_ bitmap: Bitmap, to file: String) throws {
-        let png = try bitmap.png(scale: scale, look: look.flatMap(PanelLook.named) ?? .plain)
+    func write(_ bitmap: Bitmap, to file: String, look defaultLook: PanelLook = .plain) throws {
+        let png = try bitmap.png(scale: scale, look: look.flatMap(PanelLook.named) ?? defaultLook)
         do {
             try Data(png).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {

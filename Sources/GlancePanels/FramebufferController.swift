@@ -3,7 +3,8 @@ import GlanceGraphics
 /// Drives a Linux framebuffer (`/dev/fbN`: mono, RGB565 or XRGB8888) through a
 /// `FramebufferDevice`, writing the changed rows as one contiguous block.
 ///
-/// Mono framebuffers get 1-bit frames; colour ones get gray, written as equal channels.
+/// Mono framebuffers get 1-bit frames; colour ones get the picture's colours (`fullColor`
+/// rendering), or its gray as equal channels when it has none.
 /// Brightness is the backlight when the screen has one (`levels`: normal full, dim 40 %,
 /// dimmest 10 %); `.off` blanks the screen and switches the backlight off. Screen memory is
 /// kept current either way.
@@ -35,7 +36,7 @@ public actor FramebufferController: PanelController {
         self.backlight = backlight
         self.levels = levels
         let format: PixelFormat
-        if case .mono = info.layout { format = .mono1 } else { format = .gray8 }
+        if case .mono = info.layout { format = .mono1 } else { format = .rgb888 }
         panel = PanelDescription(
             name: "framebuffer \(info.width)×\(info.height)", size: Size(width: info.width, height: info.height), format: format,
             addressing: TransferAddressing(
@@ -57,22 +58,26 @@ public actor FramebufferController: PanelController {
         let box = regions.reduce(Rect.zero) { $0.union($1) }.intersection(Rect(origin: .zero, size: panel.size))
         guard !box.isEmpty else { return }
         var bytes = [UInt8](repeating: 0, count: box.height * info.lineLength)
+        let colors = frame.colors
         frame.pixels.withUnsafeBufferPointer { pixels in
             for y in box.minY..<box.maxY {
                 let line = (y - box.minY) * info.lineLength, row = y * info.width
                 for x in 0..<info.width {
                     let gray = pixels[row + x]
-                    switch info.layout {
-                    case let .mono(whiteIsOne, msbFirst):
+                    if case let .mono(whiteIsOne, msbFirst) = info.layout {
                         if (gray >= 128) == whiteIsOne { bytes[line + x / 8] |= 1 << UInt8(msbFirst ? 7 - x % 8 : x % 8) }
-                    case .rgb565:
-                        let value = UInt16(gray >> 3) << 11 | UInt16(gray >> 2) << 5 | UInt16(gray >> 3)
+                        continue
+                    }
+                    let color = colors?[row + x] ?? RGB(gray: gray)
+                    if case .rgb565 = info.layout {
+                        let value = UInt16(color.red >> 3) << 11 | UInt16(color.green >> 2) << 5 | UInt16(color.blue >> 3)
                         bytes[line + 2 * x] = UInt8(value & 0xFF)
                         bytes[line + 2 * x + 1] = UInt8(value >> 8)
-                    case .xrgb8888:
-                        bytes[line + 4 * x] = gray
-                        bytes[line + 4 * x + 1] = gray
-                        bytes[line + 4 * x + 2] = gray
+                    } else {
+                        // XRGB8888 in memory order: blue, green, red, unused.
+                        bytes[line + 4 * x] = color.blue
+                        bytes[line + 4 * x + 1] = color.green
+                        bytes[line + 4 * x + 2] = color.red
                         bytes[line + 4 * x + 3] = 0xFF
                     }
                 }

@@ -36,10 +36,13 @@ public actor MemoryFramebuffer: FramebufferDevice {
         self.blanked = blanked
     }
 
-    /// The screen as gray: mono as 0/255, RGB565 from its 6-bit green channel, XRGB8888 from green;
-    /// all dark while blanked.
+    /// The screen: gray is mono as 0/255, RGB565 from its 6-bit green channel, XRGB8888 from
+    /// green (a gray frame's value either way); colour screens also give every pixel's colour
+    /// (`colors`, 5/6/5 bits widened to 8). All dark while blanked.
     public var screen: Bitmap {
-        var image = Bitmap(width: info.width, height: info.height)
+        let color: Bool
+        if case .mono = info.layout { color = false } else { color = true }
+        var image = Bitmap(width: info.width, height: info.height, color: color)
         guard !blanked else { return image }
         for y in 0..<info.height {
             let line = y * info.lineLength
@@ -51,10 +54,12 @@ public actor MemoryFramebuffer: FramebufferDevice {
                     image[x, y] = set == whiteIsOne ? 255 : 0
                 case .rgb565:
                     let value = UInt16(memory[line + 2 * x]) | UInt16(memory[line + 2 * x + 1]) << 8
-                    let green = UInt8((value >> 5) & 0x3F)
-                    image[x, y] = green << 2 | green >> 4
+                    let red = UInt8(value >> 11), green = UInt8((value >> 5) & 0x3F), blue = UInt8(value & 0x1F)
+                    image.pixels[y * info.width + x] = green << 2 | green >> 4
+                    image.colors![y * info.width + x] = RGB(red: red << 3 | red >> 2, green: green << 2 | green >> 4, blue: blue << 3 | blue >> 2)
                 case .xrgb8888:
-                    image[x, y] = memory[line + 4 * x + 1]
+                    image.pixels[y * info.width + x] = memory[line + 4 * x + 1]
+                    image.colors![y * info.width + x] = RGB(red: memory[line + 4 * x + 2], green: memory[line + 4 * x + 1], blue: memory[line + 4 * x])
                 }
             }
         }
@@ -84,7 +89,9 @@ public actor MemoryBacklight: Backlight {
     public func lit(_ screen: Bitmap) -> Bitmap {
         guard fraction < 1 else { return screen }
         var image = screen
-        for index in image.pixels.indices { image.pixels[index] = UInt8((Double(image.pixels[index]) * fraction).rounded()) }
+        func dimmed(_ value: UInt8) -> UInt8 { UInt8((Double(value) * fraction).rounded()) }
+        for index in image.pixels.indices { image.pixels[index] = dimmed(image.pixels[index]) }
+        image.colors = image.colors?.map { RGB(red: dimmed($0.red), green: dimmed($0.green), blue: dimmed($0.blue)) }
         return image
     }
 }

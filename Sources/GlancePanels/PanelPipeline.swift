@@ -199,7 +199,8 @@ public actor PanelPipeline {
         switch panel.format {
         case .mono1: return fitted.monochrome(settings.monoConversion, threshold: settings.threshold)
         case .gray4: return fitted.quantizedToGray4()
-        case .gray8: return fitted
+        case .gray8: return fitted.grayOnly
+        case .rgb888: return fitted
         }
     }
 
@@ -218,18 +219,23 @@ public actor PanelPipeline {
     /// `bitmap` moved by `shift`, uncovered pixels dark.
     static func shifted(_ bitmap: Bitmap, by shift: Point) -> Bitmap {
         let w = bitmap.width, h = bitmap.height
-        var out = [UInt8](repeating: 0, count: w * h)
-        let x0 = max(0, shift.x), x1 = min(w, w + shift.x)
-        guard x0 < x1 else { return Bitmap(width: w, height: h, pixels: out)! }
-        bitmap.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in max(0, shift.y)..<max(max(0, shift.y), min(h, h + shift.y)) {
-                    let from = (y - shift.y) * w + (x0 - shift.x), to = y * w + x0
-                    for i in 0..<(x1 - x0) { dst[to + i] = src[from + i] }
+        func moved<T>(_ pixels: [T], dark: T) -> [T] {
+            var out = [T](repeating: dark, count: w * h)
+            let x0 = max(0, shift.x), x1 = min(w, w + shift.x)
+            guard x0 < x1 else { return out }
+            pixels.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { dst in
+                    for y in max(0, shift.y)..<max(max(0, shift.y), min(h, h + shift.y)) {
+                        let from = (y - shift.y) * w + (x0 - shift.x), to = y * w + x0
+                        for i in 0..<(x1 - x0) { dst[to + i] = src[from + i] }
+                    }
                 }
             }
+            return out
         }
-        return Bitmap(width: w, height: h, pixels: out, antialiasing: bitmap.antialiasing)!
+        var result = Bitmap(width: w, height: h, pixels: moved(bitmap.pixels, dark: 0), antialiasing: bitmap.antialiasing)!
+        result.colors = bitmap.colors.map { moved($0, dark: RGB(gray: 0)) }
+        return result
     }
 
     // MARK: - Updating

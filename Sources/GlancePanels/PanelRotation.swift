@@ -43,21 +43,28 @@ public enum PanelRotation: Int, CaseIterable, Hashable, Sendable {
         case .half:
             var out = bitmap
             out.pixels.reverse()
+            out.colors?.reverse()
             return out
         case .quarter, .threeQuarters:
-            var out = [UInt8](repeating: 0, count: w * h)
-            bitmap.pixels.withUnsafeBufferPointer { src in
-                out.withUnsafeMutableBufferPointer { dst in
-                    // Output is h wide and w tall.
-                    for y in 0..<h {
-                        for x in 0..<w {
-                            let (ox, oy) = self == .quarter ? (h - 1 - y, x) : (y, w - 1 - x)
-                            dst[oy * h + ox] = src[y * w + x]
+            func turned<T>(_ pixels: [T]) -> [T] {
+                guard let first = pixels.first else { return pixels }
+                var out = [T](repeating: first, count: w * h)
+                pixels.withUnsafeBufferPointer { src in
+                    out.withUnsafeMutableBufferPointer { dst in
+                        // Output is h wide and w tall.
+                        for y in 0..<h {
+                            for x in 0..<w {
+                                let (ox, oy) = self == .quarter ? (h - 1 - y, x) : (y, w - 1 - x)
+                                dst[oy * h + ox] = src[y * w + x]
+                            }
                         }
                     }
                 }
+                return out
             }
-            return Bitmap(width: h, height: w, pixels: out, antialiasing: bitmap.antialiasing)!
+            var out = Bitmap(width: h, height: w, pixels: turned(bitmap.pixels), antialiasing: bitmap.antialiasing)!
+            out.colors = bitmap.colors.map(turned)
+            return out
         }
     }
 }

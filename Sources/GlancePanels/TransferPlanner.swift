@@ -17,10 +17,14 @@ public struct TransferPlanner: Hashable, Sendable {
     }
 
     /// The regions to send to turn `old` into `new` (frame coordinates, tile-aligned, clipped
-    /// to the frame); the whole frame when `old` is nil or a different size; empty when equal.
+    /// to the frame); the whole frame when `old` is nil, a different size, or gray where `new`
+    /// has colour (or the reverse); empty when equal.
     public func regions(from old: Bitmap?, to new: Bitmap) -> [Rect] {
         let full = Rect(x: 0, y: 0, width: new.width, height: new.height)
-        guard let old, old.size == new.size else { return full.isEmpty ? [] : [full] }
+        guard let old, old.size == new.size, (old.colors == nil) == (new.colors == nil) else { return full.isEmpty ? [] : [full] }
+        // On a colour screen a pixel changes when its colour does, even at the same gray.
+        let oldColors = old.colors ?? [], newColors = new.colors ?? []
+        let colored = !newColors.isEmpty
         let tw = addressing.tileWidth, th = addressing.tileHeight
         let tilesX = (new.width + tw - 1) / tw, bands = (new.height + th - 1) / th
         var changed = [Bool](repeating: false, count: tilesX * bands)
@@ -31,7 +35,7 @@ public struct TransferPlanner: Hashable, Sendable {
                     let row = y * new.width, band = (y / th) * tilesX
                     var x = 0
                     while x < new.width {
-                        if a[row + x] != b[row + x] {
+                        if a[row + x] != b[row + x] || (colored && oldColors[row + x] != newColors[row + x]) {
                             changed[band + x / tw] = true
                             any = true
                             x = (x / tw + 1) * tw

@@ -10,14 +10,21 @@ import Testing
         FramebufferScreenInfo(width: 40, height: 24, layout: .xrgb8888),
     ]
 
-    /// What the screen should show: mono as the pipeline converts it, RGB565 at 6-bit green precision.
+    /// What the screen should show: mono as the pipeline converts it; colour screens the frame's
+    /// colours (its gray as equal channels when it has none), RGB565 at 5/6/5-bit precision,
+    /// read back with the green channel as the gray.
     static func expected(_ frame: Bitmap, _ info: FramebufferScreenInfo) -> Bitmap {
-        guard case .rgb565 = info.layout else { return frame }
-        var out = frame
-        for index in out.pixels.indices {
-            let green = out.pixels[index] >> 2
-            out.pixels[index] = green << 2 | green >> 4
+        if case .mono = info.layout { return frame }
+        func widened(_ value: UInt8, bits: Int) -> UInt8 {
+            let kept = value >> (8 - bits)
+            return kept << (8 - bits) | kept >> (2 * bits - 8)
         }
+        var out = frame
+        out.colors = (frame.colors ?? frame.pixels.map { RGB(gray: $0) }).map { color in
+            guard info.layout == .rgb565 else { return color }
+            return RGB(red: widened(color.red, bits: 5), green: widened(color.green, bits: 6), blue: widened(color.blue, bits: 5))
+        }
+        out.pixels = out.colors!.map(\.green)
         return out
     }
 
@@ -37,6 +44,29 @@ import Testing
         }
     }
 
+    /// `fullColor` rendering: colours drawn on a colour surface reach the screen as drawn
+    /// (within RGB565's precision), turned and shifted with the gray.
+    @Test(arguments: layouts.filter { $0.layout == .rgb565 || $0.layout == .xrgb8888 }, [PanelRotation.none, .quarter, .half])
+    func colourPicturesReachTheScreenInTheirColours(info: FramebufferScreenInfo, rotation: PanelRotation) async {
+        let device = MemoryFramebuffer(info: info)
+        let pipeline = PanelPipeline(controller: FramebufferController(device: device, info: info), clock: ManualClock(),
+                                     settings: .init(rotation: rotation))
+        #expect(pipeline.panel.format == .rgb888)
+        var random = SplitMix64(seed: UInt64(info.width) + UInt64(rotation.rawValue))
+        let size = pipeline.pictureSize
+        var picture = Bitmap(size: size, color: true)
+        for step in 0..<12 {
+            let color = RGB(hex: UInt32(truncatingIfNeeded: random.next()) & 0xFFFFFF)
+            let rect = Rect(x: Int(random.next() % UInt64(size.width)), y: Int(random.next() % UInt64(size.height)), width: 9, height: 7)
+            picture.painting(color) { $0.fill(rect, value: 128) }
+            let shift = step.isMultiple(of: 3) ? Point(x: 1, y: -1) : .zero
+            #expect(!(await pipeline.show(picture, shift: shift)).isFailed)
+            let screen = await device.screen
+            #expect(screen == Self.expected(pipeline.expectedGlass(for: picture, shift: shift), info))
+        }
+        #expect(Set(await device.screen.colors ?? []).count > 2, "several colours on the screen, not only black and one gray")
+    }
+
     @Test func changedRowsAreOneWriteAndPaddingIsUntouched() async throws {
         let info = FramebufferScreenInfo(width: 50, height: 30, layout: .rgb565, lineLength: 128)
         let device = MemoryFramebuffer(info: info, fill: 0xA5)
@@ -54,6 +84,7 @@ import Testing
         #expect(await device.blanked)
         #expect(await device.screen.pixels.allSatisfy { $0 == 0 })
         await pipeline.setBrightness(.dim)
-        #expect(await device.screen == picture)
+        #expect(await device.screen.pixels == picture.pixels)
+        #expect(await device.screen.colors == picture.pixels.map { RGB(red: $0, green: $0, blue: $0) }, "a gray picture in equal channels")
     }
 }

@@ -29,7 +29,10 @@ struct FacePlan: Sendable {
         let configuration = configuration ?? FaceConfiguration.empty
         try configuration.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
         let intents = try await configuredIntents(configuration, bundle: bundle)
-        let gray = board.panel.controller == .ssd1327
+        let controller = board.panel.controller
+        // Gray panels draw soft edges in `accented` tones; colour screens draw what was asked.
+        let gray = [.ssd1327, .ssd1322].contains(controller)
+        let color = controller == .framebuffer
         let slots: [Slot]
         if configuration.slots.isEmpty {
             slots = defaultSlots(size: pictureSize, bundle: bundle)
@@ -40,7 +43,7 @@ struct FacePlan: Sendable {
                      ordering: slot.pinned ? .pinned : .relevance)
             }
         }
-        let face = Face(size: pictureSize, slots: slots, antialiased: gray)
+        let face = Face(size: pictureSize, slots: slots, antialiased: gray || color)
         let alwaysOn = configuration.alwaysOn
         let settings = RuntimeSettings(
             reloadBudget: configuration.reloadBudget,
@@ -48,7 +51,7 @@ struct FacePlan: Sendable {
                 idleTimeout: alwaysOn.idle, offTimeout: alwaysOn.off,
                 night: alwaysOn.night.map { NightSchedule(start: ($0.start / 60, $0.start % 60), end: ($0.end / 60, $0.end % 60), timeZone: .current) },
                 hidesSensitiveContent: alwaysOn.hideSensitive),
-            renderingMode: gray ? .accented : .vibrant)
+            renderingMode: color ? .fullColor : gray ? .accented : .vibrant)
         var bindings = [BindingKey: FaceAction]()
         if configuration.bindings.isEmpty {
             for (button, action) in defaultBindings where board.buttons.list.contains(where: { $0.name == button }) {

@@ -297,20 +297,31 @@ actor WebSimulator {
     static func changedRows(from old: Bitmap, to new: Bitmap) -> Range<Int>? {
         guard old.width == new.width, old.height == new.height else { return new.height > 0 ? 0..<new.height : nil }
         let width = new.width
-        func same(_ row: Int) -> Bool { old.pixels[row * width..<(row + 1) * width] == new.pixels[row * width..<(row + 1) * width] }
+        guard (old.colors == nil) == (new.colors == nil) else { return new.height > 0 ? 0..<new.height : nil }
+        func same(_ row: Int) -> Bool {
+            let span = row * width..<(row + 1) * width
+            return old.pixels[span] == new.pixels[span] && old.colors?[span] == new.colors?[span]
+        }
         guard let first = (0..<new.height).first(where: { !same($0) }),
               let last = (0..<new.height).last(where: { !same($0) }) else { return nil }
         return first..<(last + 1)
     }
 
     /// A binary glass message: kind 1, width, height, first row, row count (big-endian
-    /// 16-bit), then the rows' gray bytes (0 dark … 255 fully lit, or paper on e-paper).
+    /// 16-bit), then the rows' gray bytes (0 dark … 255 fully lit, or paper on e-paper); a
+    /// colour screen's glass is kind 2 with red, green and blue bytes for each pixel instead.
     static func glassMessage(_ glass: Bitmap, rows: Range<Int>) -> [UInt8] {
-        var bytes: [UInt8] = [1]
+        var bytes: [UInt8] = [glass.colors == nil ? 1 : 2]
         for value in [glass.width, glass.height, rows.lowerBound, rows.count] {
             bytes += [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
         }
-        bytes += glass.pixels[rows.lowerBound * glass.width..<rows.upperBound * glass.width]
+        let span = rows.lowerBound * glass.width..<rows.upperBound * glass.width
+        if let colors = glass.colors {
+            bytes.reserveCapacity(bytes.count + 3 * span.count)
+            for color in colors[span] { bytes += [color.red, color.green, color.blue] }
+        } else {
+            bytes += glass.pixels[span]
+        }
         return bytes
     }
 

@@ -13,22 +13,28 @@ public struct Tone: Hashable, Sendable, CustomStringConvertible {
     public var level: UInt8
     /// Opacity; 255 is opaque.
     public var opacity: UInt8
+    /// The sRGB colour drawn on colour screens (`fullColor` rendering); nil draws the gray.
+    public var rgb: RGB?
 
     /// Creates a tone.
-    public init(level: UInt8, opacity: UInt8 = 255) {
+    public init(level: UInt8, opacity: UInt8 = 255, rgb: RGB? = nil) {
         self.level = level
         self.opacity = opacity
+        self.rgb = rgb
     }
 
     /// The tone with its opacity scaled by `factor` (0…1).
     func fading(_ factor: Double) -> Tone {
-        Tone(level: level, opacity: UInt8((Double(opacity) * min(1, max(0, factor))).rounded()))
+        Tone(level: level, opacity: UInt8((Double(opacity) * min(1, max(0, factor))).rounded()), rgb: rgb)
     }
 
-    public var description: String { "Tone(\(level), opacity \(opacity))" }
+    public var description: String {
+        "Tone(\(level), opacity \(opacity)\(rgb.map { String(format: ", #%02X%02X%02X", $0.red, $0.green, $0.blue) } ?? ""))"
+    }
 }
 
-/// A color, reduced to its lightness on a panel (nothing depends on hue).
+/// A color: on a gray panel its lightness (nothing depends on hue), on a colour screen in
+/// `fullColor` rendering its sRGB value.
 ///
 /// Lightness is CIE L*, so saturated colors stay visible on a dark panel: blue is dim but
 /// present, yellow nearly full. `Color` is also a view that fills the space it is offered.
@@ -37,6 +43,8 @@ public struct Color: ShapeStyle, Hashable, View, PrimitiveView {
     let lightness: Double
     /// Opacity, 0…1.
     let alpha: Double
+    /// The sRGB channels, 0…1, of a fixed color.
+    private let components: (red: Double, green: Double, blue: Double)?
     private let kind: Kind
 
     enum Kind: Hashable, Sendable {
@@ -46,15 +54,29 @@ public struct Color: ShapeStyle, Hashable, View, PrimitiveView {
         case accent
     }
 
-    private init(lightness: Double, alpha: Double = 1, kind: Kind = .fixed) {
+    private init(lightness: Double, alpha: Double = 1, components: (red: Double, green: Double, blue: Double)? = nil,
+                 kind: Kind = .fixed) {
         self.lightness = min(1, max(0, lightness))
         self.alpha = min(1, max(0, alpha))
+        self.components = components.map { (min(1, max(0, $0.red)), min(1, max(0, $0.green)), min(1, max(0, $0.blue))) }
         self.kind = kind
+    }
+
+    public static func == (lhs: Color, rhs: Color) -> Bool {
+        lhs.lightness == rhs.lightness && lhs.alpha == rhs.alpha && lhs.kind == rhs.kind
+            && lhs.components.map { [$0.red, $0.green, $0.blue] } == rhs.components.map { [$0.red, $0.green, $0.blue] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(lightness)
+        hasher.combine(alpha)
+        hasher.combine(kind)
+        hasher.combine(components.map { [$0.red, $0.green, $0.blue] })
     }
 
     /// A gray: 0 black … 1 white.
     public init(white: Double, opacity: Double = 1) {
-        self.init(lightness: white, alpha: opacity)
+        self.init(lightness: white, alpha: opacity, components: (white, white, white))
     }
 
     /// An sRGB color; its CIE L* lightness is what the panel shows.
@@ -65,7 +87,7 @@ public struct Color: ShapeStyle, Hashable, View, PrimitiveView {
         }
         let y = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
         let lstar = y <= 216.0 / 24389.0 ? y * 24389.0 / 27.0 : 116 * cbrt(y) - 16
-        self.init(lightness: lstar / 100, alpha: opacity)
+        self.init(lightness: lstar / 100, alpha: opacity, components: (red, green, blue))
     }
 
     /// The color space of `Color(_:red:green:blue:opacity:)`; only sRGB is distinguished.
@@ -85,13 +107,19 @@ public struct Color: ShapeStyle, Hashable, View, PrimitiveView {
 
     /// The same color at `opacity` times its opacity.
     public func opacity(_ opacity: Double) -> Color {
-        Color(lightness: lightness, alpha: alpha * opacity, kind: kind)
+        Color(lightness: lightness, alpha: alpha * opacity, components: components, kind: kind)
+    }
+
+    /// The sRGB value a colour screen shows.
+    var rgb: RGB? {
+        components.map { RGB(red: UInt8(($0.red * 255).rounded()), green: UInt8(($0.green * 255).rounded()),
+                             blue: UInt8(($0.blue * 255).rounded())) }
     }
 
     public func resolve(in environment: EnvironmentValues) -> Tone {
         let base: Tone
         switch kind {
-        case .fixed: base = Tone(level: UInt8((lightness * 255).rounded()), opacity: 255)
+        case .fixed: base = Tone(level: UInt8((lightness * 255).rounded()), opacity: 255, rgb: rgb)
         case .primary: base = environment.primaryTone
         case .secondary: base = environment.primaryTone.fading(HierarchicalShapeStyle.secondary.factor)
         case .accent: base = environment.tintTone
@@ -260,13 +288,14 @@ extension EnvironmentValues {
         set { self[AccentedTonesKey.self] = newValue }
     }
 
-    /// `tone` as this environment draws it: faded by `.opacity`, and flattened to the group's
-    /// tone (keeping only opacity) in `accented` mode.
+    /// `tone` as this environment draws it: faded by `.opacity`, flattened to the group's
+    /// tone (keeping only opacity) in `accented` mode, and gray but in `fullColor` mode.
     func adjust(_ tone: Tone) -> Tone {
         var tone = tone.fading(opacity)
         if widgetRenderingMode == .accented {
             tone.level = isAccentGroup ? accentedTones.accentLevel : accentedTones.defaultLevel
         }
+        if widgetRenderingMode != .fullColor { tone.rgb = nil }
         return tone
     }
 }

@@ -237,13 +237,15 @@ struct FontStack: Sendable {
     @discardableResult
     func draw(_ scalar: Unicode.Scalar, into bitmap: inout Bitmap, at origin: Point, tone: Tone, monospacedDigits: Bool) -> Point {
         let face = face(for: scalar)
-        guard monospacedDigits, scalar.properties.numericType == .decimal, face.contains(scalar) else {
-            return bitmap.draw(String(scalar), font: face, at: origin, value: tone.level, opacity: tone.opacity)
+        return bitmap.painting(tone.rgb) { bitmap in
+            guard monospacedDigits, scalar.properties.numericType == .decimal, face.contains(scalar) else {
+                return bitmap.draw(String(scalar), font: face, at: origin, value: tone.level, opacity: tone.opacity)
+            }
+            let cell = digitAdvance(in: face)
+            let inset = (cell - face.glyph(for: scalar).advance) / 2
+            bitmap.draw(String(scalar), font: face, at: Point(x: origin.x + inset, y: origin.y), value: tone.level, opacity: tone.opacity)
+            return Point(x: origin.x + cell, y: origin.y)
         }
-        let cell = digitAdvance(in: face)
-        let inset = (cell - face.glyph(for: scalar).advance) / 2
-        bitmap.draw(String(scalar), font: face, at: Point(x: origin.x + inset, y: origin.y), value: tone.level, opacity: tone.opacity)
-        return Point(x: origin.x + cell, y: origin.y)
     }
 
     /// The width of `text` on one line.
@@ -257,11 +259,13 @@ struct FontStack: Sendable {
     /// Draws `text` with its baseline at `origin`; returns the pen position after it.
     @discardableResult
     func draw(_ text: some StringProtocol, into bitmap: inout Bitmap, at origin: Point, tone: Tone) -> Point {
-        guard faces.count > 1 else { return bitmap.draw(text, font: primary, at: origin, value: tone.level, opacity: tone.opacity) }
-        var pen = origin
-        for scalar in text.unicodeScalars {
-            pen = bitmap.draw(String(scalar), font: face(for: scalar), at: pen, value: tone.level, opacity: tone.opacity)
+        bitmap.painting(tone.rgb) { bitmap in
+            guard faces.count > 1 else { return bitmap.draw(text, font: primary, at: origin, value: tone.level, opacity: tone.opacity) }
+            var pen = origin
+            for scalar in text.unicodeScalars {
+                pen = bitmap.draw(String(scalar), font: face(for: scalar), at: pen, value: tone.level, opacity: tone.opacity)
+            }
+            return pen
         }
-        return pen
     }
 }

@@ -315,6 +315,6 @@ final class DividerNode: LayoutNode {
     }
 
     override func draw(in context: inout RenderContext) {
-        context.bitmap.fill(frame, value: tone.level, opacity: tone.opacity)
+        context.bitmap.painting(tone.rgb) { $0.fill(frame, value: tone.level, opacity: tone.opacity) }
     }
 }

@@ -222,8 +222,7 @@ final class RotationNode: WrapperNode {
         // An angle that is no number (NaN or infinite, from data) draws the view unrotated.
         guard angle.radians.isFinite, angle.radians.truncatingRemainder(dividingBy: 2 * .pi) != 0 else { return child.draw(in: &context) }
         // Draw the child alone on a black layer, then copy its lit pixels rotated.
-        var layer = RenderContext(bitmap: Bitmap(width: context.bitmap.width, height: context.bitmap.height,
-                                                 antialiasing: context.bitmap.antialiasing), date: context.date)
+        var layer = RenderContext(bitmap: context.bitmap.blank(), date: context.date)
         child.draw(in: &layer)
         context.interactiveRegions += layer.interactiveRegions
         context.widgetURLs += layer.widgetURLs
@@ -239,7 +238,7 @@ final class RotationNode: WrapperNode {
                 let sx = Int((cx + dx * c - dy * s).rounded(.down)), sy = Int((cy + dx * s + dy * c).rounded(.down))
                 guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
                 let value = layer.bitmap[sx, sy]
-                if value > 0 { context.bitmap.blend(x: x, y: y, value: value) }
+                if value > 0 { context.bitmap.blend(x: x, y: y, value: value, color: layer.bitmap.colors?[sy * width + sx], coverage: 255) }
             }
         }
     }

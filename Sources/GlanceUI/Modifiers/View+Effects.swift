@@ -46,8 +46,7 @@ final class ScaleNode: WrapperNode {
 
     override func draw(in context: inout RenderContext) {
         guard x != 0, y != 0, x.isFinite, y.isFinite else { return }
-        var layer = RenderContext(bitmap: Bitmap(width: context.bitmap.width, height: context.bitmap.height,
-                                                 antialiasing: context.bitmap.antialiasing), date: context.date)
+        var layer = RenderContext(bitmap: context.bitmap.blank(), date: context.date)
         child.draw(in: &layer)
         context.interactiveRegions += layer.interactiveRegions
         context.widgetURLs += layer.widgetURLs
@@ -61,7 +60,7 @@ final class ScaleNode: WrapperNode {
                 let sx = Int((cx + (Double(px) + 0.5 - cx) / x).rounded(.down)), sy = Int((cy + (Double(py) + 0.5 - cy) / y).rounded(.down))
                 guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
                 let value = layer.bitmap[sx, sy]
-                if value > 0 { context.bitmap.blend(x: px, y: py, value: value) }
+                if value > 0 { context.bitmap.blend(x: px, y: py, value: value, color: layer.bitmap.colors?[sy * width + sx], coverage: 255) }
             }
         }
     }

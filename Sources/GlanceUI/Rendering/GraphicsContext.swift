@@ -123,11 +123,7 @@ public struct GraphicsContext {
         let original = target.bitmap
         var layer = original
         body(&layer)
-        layer.pixels.withUnsafeMutableBufferPointer { out in
-            for index in out.indices where clipMask.pixels[index] != 255 {
-                out[index] = Bitmap.mix(original.pixels[index], out[index], clipMask.pixels[index])
-            }
-        }
+        layer.show(through: clipMask, over: original)
         target.bitmap = layer
     }
 
@@ -141,7 +137,9 @@ public struct GraphicsContext {
         let tone = tone(of: shading)
         guard tone.opacity > 0 else { return }
         let device = path.applying(deviceTransform)
-        paint { $0.fill(device, value: tone.level, opacity: tone.opacity, rule: style.isEOFilled ? .evenOdd : .nonZero) }
+        paint { bitmap in
+            bitmap.painting(tone.rgb) { $0.fill(device, value: tone.level, opacity: tone.opacity, rule: style.isEOFilled ? .evenOdd : .nonZero) }
+        }
     }
 
     /// Strokes `path` with `shading` in `style` (the line width scales with the transform).
@@ -153,7 +151,7 @@ public struct GraphicsContext {
         let t = deviceTransform
         let scale = sqrt(abs(Double(t.a * t.d - t.b * t.c)))
         style.lineWidth *= scale
-        paint { $0.stroke(device, style: style, value: tone.level, opacity: tone.opacity) }
+        paint { bitmap in bitmap.painting(tone.rgb) { $0.stroke(device, style: style, value: tone.level, opacity: tone.opacity) } }
     }
 
     /// Strokes `path` with `shading`, `lineWidth` pixels wide.

@@ -82,10 +82,6 @@ struct RenderContext {
         nextChange = layer.nextChange
         let original = bitmap
         bitmap = layer.bitmap
-        bitmap.pixels.withUnsafeMutableBufferPointer { out in
-            for index in out.indices where mask.pixels[index] != 255 {
-                out[index] = Bitmap.mix(original.pixels[index], out[index], mask.pixels[index])
-            }
-        }
+        bitmap.show(through: mask, over: original)
     }
 }

@@ -363,7 +363,7 @@ final class TextNode: LayoutNode {
         func line(_ decoration: Decoration?, y: Int) {
             guard let decoration, width > 0 else { return }
             for offset in 0..<width where decoration.pattern.isOn(at: offset) {
-                bitmap.fillRect(Rect(x: x + offset, y: y, width: 1, height: 1), value: decoration.tone.level, opacity: decoration.tone.opacity)
+                bitmap.painting(decoration.tone.rgb) { $0.fillRect(Rect(x: x + offset, y: y, width: 1, height: 1), value: decoration.tone.level, opacity: decoration.tone.opacity) }
             }
         }
         line(piece.underline, y: baseline + 1)
@@ -376,7 +376,7 @@ final class TextNode: LayoutNode {
         let height = max(2, piece.stack.primary.capHeight)
         let bar = Rect(x: x, y: baseline - height, width: max(1, width - 1), height: height)
         let tone = piece.tone.fading(HierarchicalShapeStyle.secondary.factor)
-        context.bitmap.fillRoundedRect(bar, cornerRadius: Double(min(bar.height, bar.width)) / 2, value: tone.level, opacity: tone.opacity)
+        context.bitmap.painting(tone.rgb) { $0.fillRoundedRect(bar, cornerRadius: Double(min(bar.height, bar.width)) / 2, value: tone.level, opacity: tone.opacity) }
     }
 }
 

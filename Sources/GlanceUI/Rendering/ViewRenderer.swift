@@ -2,7 +2,8 @@ import Foundation
 
 /// What rendering a view produced: the pixels, and what the runtime needs to know about them.
 public struct RenderResult: Sendable {
-    /// The frame in 8-bit gray (0 dark … 255 lit), the size that was asked for.
+    /// The frame in 8-bit gray (0 dark … 255 lit), the size that was asked for; in `fullColor`
+    /// rendering it also holds each pixel's colour (`Bitmap.colors`).
     public var bitmap: Bitmap
     /// Buttons, toggles and links, in drawing order, with where they were drawn.
     public var interactiveRegions: [InteractiveRegion]
@@ -25,7 +26,7 @@ public enum ViewRenderer {
     ///   - view: The view to draw.
     ///   - size: The slot size in pixels.
     ///   - environment: Family, luminance, rendering mode and the rest; its `widgetFamily`
-    ///     decides the container shape.
+    ///     decides the container shape, and `fullColor` rendering draws in colour.
     ///   - date: The moment drawn; live text is evaluated at it.
     ///   - antialiased: True for gray panels (soft edges); false draws crisp 1-bit edges.
     public static func render<V: View>(_ view: V, size: Size, environment: EnvironmentValues = EnvironmentValues(),
@@ -38,7 +39,7 @@ public enum ViewRenderer {
     package static func prepare<V: View>(_ view: V, size: Size, environment: EnvironmentValues, at date: Date,
                                          antialiased: Bool) -> PreparedView {
         PreparedView(root: makeRoot(view, size: size, environment: environment, at: date, antialiased: antialiased),
-                     size: size, antialiased: antialiased, builtAt: date)
+                     size: size, antialiased: antialiased, color: environment.widgetRenderingMode == .fullColor, builtAt: date)
     }
 
     /// The size `view` chooses when offered as much room as it likes, at least 1×1 and at
@@ -100,13 +101,16 @@ package final class PreparedView {
     private let root: LayoutNode
     private let size: Size
     private let antialiased: Bool
+    /// Whether the surface keeps colour (`fullColor` rendering).
+    private let color: Bool
     /// The moment the nodes were built for, until they are drawn at another.
     private var evaluatedAt: Date
 
-    fileprivate init(root: LayoutNode, size: Size, antialiased: Bool, builtAt date: Date) {
+    fileprivate init(root: LayoutNode, size: Size, antialiased: Bool, color: Bool, builtAt date: Date) {
         self.root = root
         self.size = size
         self.antialiased = antialiased
+        self.color = color
         self.evaluatedAt = date
         ViewRenderer.place(root, in: size)
     }
@@ -118,7 +122,7 @@ package final class PreparedView {
             ViewRenderer.place(root, in: size)
             evaluatedAt = date
         }
-        var context = RenderContext(bitmap: Bitmap(size: size, antialiasing: antialiased), date: date)
+        var context = RenderContext(bitmap: Bitmap(size: size, antialiasing: antialiased, color: color), date: date)
         root.draw(in: &context)
         return RenderResult(bitmap: context.bitmap, interactiveRegions: context.interactiveRegions,
                             widgetURLs: context.widgetURLs, nextChange: context.nextChange, actions: context.actions)

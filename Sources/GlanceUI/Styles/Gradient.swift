@@ -39,7 +39,7 @@ public struct Gradient: Hashable, Sendable, ShapeStyle {
     func paint(_ kind: GradientPaint.Kind, in environment: EnvironmentValues) -> GradientPaint {
         GradientPaint(kind: kind, stops: stops.map { stop in
             let tone = stop.color.resolve(in: environment)
-            return Shading.Stop(location: Double(stop.location), level: tone.level, opacity: tone.opacity)
+            return Shading.Stop(location: Double(stop.location), level: tone.level, opacity: tone.opacity, rgb: tone.rgb)
         })
     }
 }
@@ -245,13 +245,20 @@ struct GradientPaint: Sendable, Hashable {
         guard !stops.isEmpty else { return Tone(level: 0, opacity: 0) }
         let level = stops.reduce(0) { $0 + Int($1.level) } / stops.count
         let opacity = stops.reduce(0) { $0 + Int($1.opacity) } / stops.count
-        return Tone(level: UInt8(level), opacity: UInt8(opacity))
+        let colors = stops.map(\.color.rgb)
+        func mean(_ channel: KeyPath<RGB, UInt8>) -> UInt8 { UInt8(colors.reduce(0) { $0 + Int($1[keyPath: channel]) } / colors.count) }
+        let rgb = stops.allSatisfy { $0.rgb == nil } ? nil : RGB(red: mean(\.red), green: mean(\.green), blue: mean(\.blue))
+        return Tone(level: UInt8(level), opacity: UInt8(opacity), rgb: rgb)
     }
 
     /// The same gradient with every stop's opacity scaled by `factor`.
     func fading(_ factor: Double) -> GradientPaint {
         var copy = self
-        copy.stops = stops.map { Shading.Stop(location: $0.location, level: $0.level, opacity: UInt8((Double($0.opacity) * min(1, max(0, factor))).rounded())) }
+        copy.stops = stops.map { stop in
+            var stop = stop
+            stop.opacity = UInt8((Double(stop.opacity) * min(1, max(0, factor))).rounded())
+            return stop
+        }
         return copy
     }
 

@@ -262,39 +262,38 @@ final class GaugeNode: LayoutNode {
         let t = Double(thickness(side))
         let center = PointF(x: Double(ring.minX) + Double(side) / 2, y: Double(ring.minY) + Double(side) / 2)
         let radius = Double(side) / 2 - t / 2
+        func arc(from start: Double, to end: Double, cap: LineCap, _ tone: Tone) {
+            context.bitmap.painting(tone.rgb) {
+                $0.strokeArc(center: center, radius: radius, startAngle: start, endAngle: end, lineWidth: t, cap: cap,
+                             value: tone.level, opacity: tone.opacity)
+            }
+        }
         switch style {
         case .accessoryCircularCapacity:
-            context.bitmap.strokeArc(center: center, radius: radius, startAngle: 0, endAngle: 360, lineWidth: t, cap: .butt,
-                                     value: track.level, opacity: track.opacity)
+            arc(from: 0, to: 360, cap: .butt, track)
             if fraction > 0, showsValue {
                 if let fillGradient {
                     stroke(arcFrom: -90, to: -90 + 360 * fraction, center: center, radius: radius, width: t,
                            cap: fraction < 1 ? .round : .butt, gradient: fillGradient, sweep: (-90, 270), into: &context)
                 } else {
-                    context.bitmap.strokeArc(center: center, radius: radius, startAngle: -90, endAngle: -90 + 360 * fraction,
-                                             lineWidth: t, cap: fraction < 1 ? .round : .butt, value: fill.level, opacity: fill.opacity)
+                    arc(from: -90, to: -90 + 360 * fraction, cap: fraction < 1 ? .round : .butt, fill)
                 }
             }
         default:
             // Open ring from 135° to 405° (the gap centred at 6 o'clock), marker at the value.
             let start = 135.0, sweep = 270.0
-            guard showsValue else {
-                context.bitmap.strokeArc(center: center, radius: radius, startAngle: start, endAngle: start + sweep, lineWidth: t, cap: .round,
-                                         value: track.level, opacity: track.opacity)
-                return
-            }
+            guard showsValue else { return arc(from: start, to: start + sweep, cap: .round, track) }
             if let fillGradient {
                 stroke(arcFrom: start, to: start + sweep, center: center, radius: radius, width: t, cap: .round,
                        gradient: fillGradient, sweep: (start, start + sweep), into: &context)
             } else {
-                context.bitmap.strokeArc(center: center, radius: radius, startAngle: start, endAngle: start + sweep, lineWidth: t, cap: .round,
-                                         value: fill.level, opacity: fill.opacity)
+                arc(from: start, to: start + sweep, cap: .round, fill)
             }
             let angle = (start + sweep * fraction) * .pi / 180
             let marker = PointF(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
             // A dark halo keeps the marker visible on the lit ring.
             context.bitmap.fillCircle(center: marker, radius: t / 2 + 2, value: 0)
-            context.bitmap.fillCircle(center: marker, radius: t / 2 + 0.5, value: fill.level, opacity: fill.opacity)
+            context.bitmap.painting(fill.rgb) { $0.fillCircle(center: marker, radius: t / 2 + 0.5, value: fill.level, opacity: fill.opacity) }
         }
     }
 
@@ -317,11 +316,11 @@ final class GaugeNode: LayoutNode {
                 context.bitmap.fill(Path(roundedRect: CGRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height),
                                          cornerRadius: CGFloat(radius)), shading: shading)
             } else {
-                context.bitmap.fillRoundedRect(rect, cornerRadius: radius, value: fill.level, opacity: fill.opacity)
+                context.bitmap.painting(fill.rgb) { $0.fillRoundedRect(rect, cornerRadius: radius, value: fill.level, opacity: fill.opacity) }
             }
         }
         guard showsValue else {
-            context.bitmap.fillRoundedRect(bar, cornerRadius: radius, value: track.level, opacity: track.opacity)
+            context.bitmap.painting(track.rgb) { $0.fillRoundedRect(bar, cornerRadius: radius, value: track.level, opacity: track.opacity) }
             return
         }
         switch style {
@@ -330,9 +329,9 @@ final class GaugeNode: LayoutNode {
             let x = bar.minX + Int((Double(bar.width - bar.height) * fraction).rounded())
             let marker = PointF(x: Double(x) + radius, y: Double(bar.minY) + radius)
             context.bitmap.fillCircle(center: marker, radius: radius + 2.5, value: 0)
-            context.bitmap.fillCircle(center: marker, radius: radius + 1.5, value: fill.level, opacity: fill.opacity)
+            context.bitmap.painting(fill.rgb) { $0.fillCircle(center: marker, radius: radius + 1.5, value: fill.level, opacity: fill.opacity) }
         default:
-            context.bitmap.fillRoundedRect(bar, cornerRadius: radius, value: track.level, opacity: track.opacity)
+            context.bitmap.painting(track.rgb) { $0.fillRoundedRect(bar, cornerRadius: radius, value: track.level, opacity: track.opacity) }
             let filled = Int((Double(bar.width) * fraction).rounded())
             if filled > 0 {
                 fillBar(Rect(x: bar.minX, y: bar.minY, width: max(filled, bar.height), height: bar.height))

@@ -136,7 +136,7 @@ enum SymbolImages {
     static func drawInline(_ name: String, stack: FontStack, at origin: Point, tone: Tone, into bitmap: inout Bitmap) {
         let mask = mask(name, pixelSize: pixelSize(for: stack), antialiased: bitmap.antialiasing)
         let top = origin.y - stack.primary.capHeight / 2 - mask.height / 2
-        bitmap.draw(mask: mask, at: Point(x: origin.x, y: top), value: tone.level, opacity: tone.opacity)
+        bitmap.painting(tone.rgb) { $0.draw(mask: mask, at: Point(x: origin.x, y: top), value: tone.level, opacity: tone.opacity) }
     }
 }
 
@@ -189,7 +189,7 @@ final class ImageNode: LayoutNode {
             let size = image.isResizable ? min(frame.height, frame.width * max(1, natural.height) / max(1, natural.width)) : symbolSize
             let mask = SymbolImages.mask(name, pixelSize: size, antialiased: antialiased)
             let origin = Point(x: frame.minX + (frame.width - mask.width) / 2, y: frame.minY + (frame.height - mask.height) / 2)
-            context.bitmap.draw(mask: mask, at: origin, value: tone.level, opacity: tone.opacity)
+            context.bitmap.painting(tone.rgb) { $0.draw(mask: mask, at: origin, value: tone.level, opacity: tone.opacity) }
         case .resource:
             if let named {
                 draw(named, into: &context)
@@ -197,7 +197,7 @@ final class ImageNode: LayoutNode {
                 // The missing box is a mask, drawn in the foreground like a symbol.
                 let mask = Symbol.missingMask(pixelSize: min(frame.width, frame.height))
                 let origin = Point(x: frame.minX + (frame.width - mask.width) / 2, y: frame.minY + (frame.height - mask.height) / 2)
-                context.bitmap.draw(mask: mask, at: origin, value: tone.level, opacity: tone.opacity)
+                context.bitmap.painting(tone.rgb) { $0.draw(mask: mask, at: origin, value: tone.level, opacity: tone.opacity) }
             }
         case .bitmap(let bitmap):
             draw(bitmap, into: &context)
@@ -207,7 +207,7 @@ final class ImageNode: LayoutNode {
     private func draw(_ bitmap: Bitmap, into context: inout RenderContext) {
         let scaled = bitmap.size == frame.size ? bitmap : bitmap.resampled(to: frame.size)
         if image.renderingMode == .template {
-            context.bitmap.draw(mask: scaled, at: frame.origin, value: tone.level, opacity: tone.opacity)
+            context.bitmap.painting(tone.rgb) { $0.draw(mask: scaled, at: frame.origin, value: tone.level, opacity: tone.opacity) }
         } else {
             context.bitmap.draw(scaled, at: frame.origin, opacity: tone.opacity)
         }

@@ -13,6 +13,6 @@ final class RedactedNode: WrapperNode {
 
     override func draw(in context: inout RenderContext) {
         guard !frame.isEmpty else { return }
-        context.bitmap.fillRoundedRect(frame, cornerRadius: Double(min(frame.width, frame.height)) / 4, value: tone.level, opacity: tone.opacity)
+        context.bitmap.painting(tone.rgb) { $0.fillRoundedRect(frame, cornerRadius: Double(min(frame.width, frame.height)) / 4, value: tone.level, opacity: tone.opacity) }
     }
 }

@@ -320,10 +320,10 @@ final class ShapeNode: LayoutNode {
             return
         }
         if let fill, fill.opacity > 0 {
-            context.bitmap.fill(path, value: fill.level, opacity: fill.opacity, rule: evenOdd ? .evenOdd : .nonZero)
+            context.bitmap.painting(fill.rgb) { $0.fill(path, value: fill.level, opacity: fill.opacity, rule: evenOdd ? .evenOdd : .nonZero) }
         }
         if let stroke, stroke.tone.opacity > 0 {
-            context.bitmap.stroke(path, style: stroke.style, value: stroke.tone.level, opacity: stroke.tone.opacity)
+            context.bitmap.painting(stroke.tone.rgb) { $0.stroke(path, style: stroke.style, value: stroke.tone.level, opacity: stroke.tone.opacity) }
         }
     }
 }

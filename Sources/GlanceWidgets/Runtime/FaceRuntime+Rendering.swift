@@ -7,7 +7,7 @@ extension FaceRuntime {
         if state == .off {
             // Display off: nothing is drawn; the panel keeps the last picture.
             guard lastState != .off else { return nil }
-            let bitmap = lastBitmap ?? Bitmap(size: face.size, antialiasing: face.antialiased)
+            let bitmap = lastBitmap ?? blankFace
             return emit(bitmap, state: state, changed: false, at: now)
         }
         let live = activityCenter.liveActivities(at: now)
@@ -18,16 +18,21 @@ extension FaceRuntime {
             renders[slot] = result
         }
         // Only slots rendered anew are copied into the composite; the rest is still in place.
-        var composite = lastComposite ?? Bitmap(size: face.size, antialiasing: face.antialiased)
+        var composite = lastComposite ?? blankFace
         for slot in (lastComposite == nil ? Array(face.slots.indices) : changedSlots) {
             if let result = renders[slot] { Self.copy(result.bitmap, into: &composite, at: face.slots[slot].rect.origin) }
         }
         lastComposite = composite
         var bitmap = composite
         drawFocusRing(into: &bitmap)
-        let changed = lastBitmap.map { $0.pixels != bitmap.pixels || $0.size != bitmap.size } ?? true
+        let changed = lastBitmap.map { $0 != bitmap } ?? true
         guard changed || state != lastState else { return nil }
         return emit(bitmap, state: state, changed: changed, at: now)
+    }
+
+    /// A black picture of the face: gray, or in colour for `fullColor` rendering.
+    private var blankFace: Bitmap {
+        Bitmap(size: face.size, antialiasing: face.antialiased, color: settings.renderingMode == .fullColor)
     }
 
     private func emit(_ bitmap: Bitmap, state: DisplayState, changed: Bool, at now: Date) -> Frame {
@@ -163,6 +168,11 @@ extension FaceRuntime {
                     for x in 0..<width { to[start + x] = from[y * source.width + x] }
                 }
             }
+        }
+        guard let colors = source.colors, target.colors != nil else { return }
+        for y in 0..<min(source.height, target.height - origin.y) {
+            let start = (origin.y + y) * target.width + origin.x
+            target.colors!.replaceSubrange(start..<(start + width), with: colors[(y * source.width)..<(y * source.width + width)])
         }
     }
 }

@@ -114,7 +114,7 @@ import Glibc
             process.environment = environment
             try process.run()
             process.waitUntilExit()
-            return try PNG.decode(Array(try Data(contentsOf: file)))
+            return try PNG.decode(Array(try Data(contentsOf: file)), keepingColor: true)
         }
 
         deinit {
@@ -142,14 +142,15 @@ import Glibc
         return value ?? []
     }
 
-    /// Whether the canvas shows `glass` in the page's look, exactly, pixel for pixel.
+    /// Whether the canvas shows `glass` in the page's look (a colour screen's in its own
+    /// colours), exactly, pixel for pixel.
     private func canvasShows(_ glass: Bitmap, browser: Chromium) async throws -> Bool {
         guard let name = try await browser.evaluate("glance.look") as? String, let look = PanelLook.named(name) else { return false }
         let pixels = try await canvasPixels(browser)
         guard pixels.count == glass.width * glass.height else { return false }
         for y in 0..<glass.height {
             for x in 0..<glass.width {
-                let color = look.color(glass[x, y], row: y)
+                let color = glass.colors?[y * glass.width + x] ?? look.color(glass[x, y], row: y)
                 if pixels[y * glass.width + x] != [Int(color.red), Int(color.green), Int(color.blue)] { return false }
             }
         }
@@ -263,7 +264,7 @@ import Glibc
         try await browser.click("#pause")
         try await browser.wait(until: "glance.clock && glance.clock.paused")
         try await expectCanvasMatches(face, browser, "on \(board)")
-        if ["simulator-epaper", "simulator-ssd1322", "simulator-sharp"].contains(board) { try await record(browser, as: board) }
+        if ["simulator-epaper", "simulator-ssd1322", "simulator-sharp", "simulator-tft"].contains(board) { try await record(browser, as: board) }
         #expect(await face.stop() == 0)
     }
 
