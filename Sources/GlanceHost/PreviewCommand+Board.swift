@@ -1,13 +1,14 @@
 import Foundation
 import GlanceCore
 import GlanceGraphics
+import GlanceLinux
 import GlanceWidgets
 import Logging
 
 extension PreviewCommand {
     /// `glance preview --board`: one frame of the face on an emulator of the board's panel,
     /// written as the emulator's glass.
-    func previewFace(board name: String, bundle: BundleContents, at moment: Date, out: String, assets: any AssetCatalog) async throws {
+    func previewFace(board name: String, bundle: BundleContents, at moment: Date?, out: String, assets: any AssetCatalog) async throws {
         var board: BoardConfiguration
         let face: FaceConfiguration?
         let facePath = config ?? (FileManager.default.fileExists(atPath: "glance.yaml") ? "glance.yaml" : nil)
@@ -21,6 +22,11 @@ extension PreviewCommand {
         board.panel.connection = .emulated
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("glance-preview-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        // Providers read Date(): at --date it reads that moment too, as the face's clock does.
+        let steered = moment.map { SimulatedClock(start: $0) }
+        steered?.steerProcessClock()
+        defer { steered?.releaseProcessClock() }
+        let moment = moment ?? Date()
         let clock = ManualClock(now: moment)
         let logger = Logger(label: "glance") { label in
             GlanceLogHandler(label: label, level: .warning, destination: .standardError(journald: false), lastError: Locked(nil), tail: nil)

@@ -159,7 +159,7 @@ struct PreviewCommand: BundleCommand {
         let warnings = WarningSink.once { StandardStream.error.write("glance: warning: \($0)\n") }
         let moment = date.flatMap { ISO8601DateFormatter().date(from: $0) }
         if let board, let out {
-            try await previewFace(board: board, bundle: bundle, at: moment ?? Date(), out: out, assets: assets)
+            try await previewFace(board: board, bundle: bundle, at: moment, out: out, assets: assets)
             return
         }
         if all {

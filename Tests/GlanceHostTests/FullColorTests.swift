@@ -77,6 +77,21 @@ private struct SwatchWidget: Widget {
         #expect(circle.allSatisfy { $0.red >= $0.green && $0.red >= $0.blue }, "\(circle.filter { $0.red < $0.green || $0.red < $0.blue })")
     }
 
+    @Test func aColourImageKeepsItsColoursInFullColorOnly() throws {
+        var picture = RGBImage(width: 8, height: 4, color: RGB(hex: 0xFF8000))
+        for x in 4..<8 { for y in 0..<4 { picture[x, y] = RGB(hex: 0x0040FF) } }
+        let image = try #require(UIImage(data: Data(try PNG.encode(picture))))
+        func render(_ mode: WidgetRenderingMode) -> Bitmap {
+            var environment = EnvironmentValues()
+            environment.widgetRenderingMode = mode
+            return ViewRenderer.render(Image(uiImage: image).resizable().frame(width: 16, height: 8), size: Size(width: 16, height: 8),
+                                       environment: environment, at: Self.moment, antialiased: true).bitmap
+        }
+        let color = render(.fullColor), gray = render(.vibrant)
+        #expect(color.color(x: 2, y: 2) == RGB(hex: 0xFF8000) && color.color(x: 12, y: 5) == RGB(hex: 0x0040FF), "scaled ×2 in its own colours")
+        #expect(gray.colors == nil && gray.pixels == color.pixels, "a gray panel gets the same image in gray")
+    }
+
     @Test func aTFTBoardRendersInFullColorThroughTheFramebuffer() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-color-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -108,7 +123,8 @@ private struct SwatchWidget: Widget {
         let bundle = BundleContents(widgets: SwatchWidget().descriptors)
         for (board, width, height, colorType) in [("simulator-tft", 320, 240, 2), ("simulator-sharp", 400, 240, 2), ("simulator", 128, 64, 2)] {
             let out = folder.appendingPathComponent("\(board).png").path
-            let command = try PreviewCommand.parse(["--board", board, "--out", out, "--date", "2026-11-21T10:42:00Z"])
+            // No --date: it would move Date() for the whole test process.
+            let command = try PreviewCommand.parse(["--board", board, "--out", out])
             try await command.run(bundle: bundle)
             let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
             // IHDR: width and height big-endian at 16 and 20, colour type at 25 (2 = RGB: the board's look or the screen's colours).

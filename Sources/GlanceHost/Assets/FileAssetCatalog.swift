@@ -107,7 +107,7 @@ public struct FileAssetCatalog: AssetCatalog {
             throw AssetCatalogError(file: url.path, message: "cannot be read")
         }
         do {
-            return url.pathExtension.lowercased() == "png" ? try PNG.decode(Array(data)) : try Bitmap(pnm: Array(data))
+            return url.pathExtension.lowercased() == "png" ? try PNG.decode(Array(data), keepingColor: true) : try Bitmap(pnm: Array(data))
         } catch {
             throw AssetCatalogError(file: url.path, message: "is not a readable image: \(error)")
         }

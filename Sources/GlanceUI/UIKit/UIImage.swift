@@ -51,7 +51,7 @@ public final class UIImage: Sendable {
     /// An image decoded from PNG, PGM or PBM bytes; nil when they are none of those.
     public convenience init?(data: Data) {
         let bytes = Array(data)
-        guard let bitmap = (try? PNG.decode(bytes)) ?? (try? Bitmap(pnm: bytes)) else { return nil }
+        guard let bitmap = (try? PNG.decode(bytes, keepingColor: true)) ?? (try? Bitmap(pnm: bytes)) else { return nil }
         self.init(source: .bitmap(bitmap))
     }
 
