@@ -10,7 +10,8 @@ import GlanceGraphics
 ///   its level over 255) at the display's light (`PanelController.light(at:)`);
 /// - **bus**: each written region's transfer, split over the slots by the region's pixels they own;
 /// - **refreshes** (e-paper): each refresh, split over the slots by the pixels that changed; a
-///   refresh that changed nothing (against ghosting, or a daily one) is the panel's;
+///   refresh that changed nothing (against ghosting, or a daily one) is the panel's; on a memory
+///   LCD, the lines written, split as the bus is;
 /// - **base**: the display on with nothing lit, or asleep, is the panel's.
 ///
 /// Time comes from the caller: `open(_:light:layout:names:at:)` when a frame goes up, `close(at:)`
@@ -22,7 +23,7 @@ public struct EnergyLedger: Sendable {
         public var lit = 0.0
         /// Bus transfers.
         public var bus = 0.0
-        /// E-paper refreshes.
+        /// E-paper refreshes; memory LCD line writes.
         public var refresh = 0.0
         /// The display on with nothing lit, or asleep.
         public var base = 0.0
@@ -164,12 +165,14 @@ public struct EnergyLedger: Sendable {
     // MARK: - Transfers and refreshes
 
     /// Adds the bus energy of writing `regions` (RAM coordinates, as `PanelPipeline.Outcome.written`
-    /// names them), each region's cost (`addressing`) split over the slots by the pixels they own in it.
+    /// names them), each region's cost (`addressing`) split over the slots by the pixels they own in
+    /// it; on a memory LCD also the panel's energy for the lines written, split the same way.
     public mutating func addTransfer(_ regions: [Rect], addressing: TransferAddressing, layout: Layout, names: [String]) {
         let planner = TransferPlanner(addressing: addressing)
         for region in regions {
-            let joules = model.busEnergy(planner.cost(of: [region]))
-            distribute(joules, weights: layout.ownedPixels(in: region), names: names, into: \.bus)
+            let weights = layout.ownedPixels(in: region)
+            distribute(model.busEnergy(planner.cost(of: [region])), weights: weights, names: names, into: \.bus)
+            distribute(model.lineWriteEnergy(lines: region.height), weights: weights, names: names, into: \.refresh)
         }
     }
 

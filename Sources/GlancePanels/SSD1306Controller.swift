@@ -138,6 +138,8 @@ public actor SSD1306Controller: PanelController {
     /// Pipeline-facing description.
     public nonisolated let panel: PanelDescription
     private let bus: any CommandDataBus
+    /// Whether the controller is wired over 4-wire SPI (else I2C).
+    nonisolated var wiredOverSPI: Bool { bus is SPICommandDataBus }
     private let reset: ResetLine?
     private var flipped = false
     private var display: OLEDDisplayState<SSD1306Command>

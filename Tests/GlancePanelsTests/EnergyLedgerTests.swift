@@ -48,6 +48,26 @@ import Testing
         #expect(report.lines.first?.key == EnergyLedger.panelKey, "dearest first: the panel's standing current")
     }
 
+    /// Issue 20: a memory LCD holds its picture for microwatts and pays per line written.
+    @Test func aMemoryLCDPaysForTheLinesWrittenAndHoldsForMicrowatts() throws {
+        let model = PowerModel.ls027b7dh01
+        let lcd = try #require(model.memoryLCD)
+        // Sharp's application note: all 240 lines once a second 485 µW, once every 30 s 135 µW.
+        #expect(close(lcd.holdingPower + 240 * lcd.lineEnergy, 485e-6))
+        #expect(close(lcd.holdingPower + 240 * lcd.lineEnergy / 30, 135e-6))
+        var ledger = EnergyLedger(model: model)
+        ledger.open(Bitmap(width: 10, height: 4), light: 1, layout: layout, names: names, at: t0)
+        // Two lines of the clock's slot, one line across both slots.
+        ledger.addTransfer([Rect(x: 0, y: 0, width: 4, height: 2), Rect(x: 0, y: 3, width: 10, height: 1)],
+                           addressing: bytePerPixel, layout: layout, names: names)
+        ledger.close(at: t0.addingTimeInterval(60))
+        #expect(close(ledger.energy["clock"]?.refresh, 2 * lcd.lineEnergy + lcd.lineEnergy * 4 / 10))
+        #expect(close(ledger.energy["weather"]?.refresh, lcd.lineEnergy * 4 / 10))
+        #expect(close(ledger.energy[EnergyLedger.panelKey]?.base, lcd.holdingPower * 60), "holding, VCOM included")
+        #expect(ledger.energy["clock"]?.lit == 0 || ledger.energy["clock"]?.lit == nil, "no light of its own")
+        #expect(EnergyLedger(model: .ssd1306()).model.lineWriteEnergy(lines: 240) == 0, "other panels write no lines")
+    }
+
     @Test func grayPixelsCountTheirLevelAndAWidgetMovedToAnotherSlotTakesItsCostAlong() {
         var frame = Bitmap(width: 10, height: 4)
         frame[5, 1] = 255

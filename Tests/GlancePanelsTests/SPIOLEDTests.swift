@@ -43,6 +43,10 @@ import Testing
         #expect(!transfers.isEmpty && transfers.allSatisfy { !$0.0 })
         #expect(transfers.flatMap(\.1) == SSD1306Command.bytes(expected))
         #expect(rig.clock.sleeps.prefix(2) == [.milliseconds(10), .milliseconds(10)])
+        // Energy: the same panel figures, the wire time of SPI (it was charged at I2C's rate).
+        let overI2C = SSD1306Controller(bus: I2CCommandDataBus(device: i2c), model: model).powerModel
+        #expect(rig.controller.powerModel.bus == .spi && overI2C.bus == .i2c)
+        #expect(rig.controller.powerModel.oled == overI2C.oled)
     }
 
     @Test func aFrameArrivesAsDataAndTheGlassShowsIt() async throws {
