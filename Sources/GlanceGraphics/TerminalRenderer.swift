@@ -54,8 +54,9 @@ public struct TerminalRenderer: Sendable {
                 case (false, false): text += " "
                 }
             case .trueColor:
-                let fg = look.color(upper, row: top)
-                let bg = top + 1 < bitmap.height ? look.color(lower, row: top + 1) : look.dark
+                // A colour screen's glass is shown in its own colours, a gray one's in the look.
+                let fg = bitmap.colors?[top * bitmap.width + x] ?? look.color(upper, row: top)
+                let bg = top + 1 < bitmap.height ? bitmap.colors?[(top + 1) * bitmap.width + x] ?? look.color(lower, row: top + 1) : look.dark
                 // Only emit the codes that change, which keeps a 128-column line short.
                 if fg != lastUpper { text += "\u{1B}[38;2;\(fg.red);\(fg.green);\(fg.blue)m"; lastUpper = fg }
                 if bg != lastLower { text += "\u{1B}[48;2;\(bg.red);\(bg.green);\(bg.blue)m"; lastLower = bg }

@@ -86,5 +86,10 @@ import Testing
         #expect(colored.count == 2)
         #expect(colored[0].hasPrefix("\u{1B}[38;2;16;18;20m\u{1B}[48;2;16;18;20m▀\u{1B}[38;2;242;246;255m"))
         #expect(colored[0].hasSuffix("\u{1B}[0m"))
+        // A colour screen's glass keeps its colours: red over blue in one cell.
+        var glass = Bitmap(width: 1, height: 2, color: true)
+        glass.painting(RGB(hex: 0xFF0000)) { $0[0, 0] = 76 }
+        glass.painting(RGB(hex: 0x0000FF)) { $0[0, 1] = 29 }
+        #expect(TerminalRenderer(look: .white).line(glass, top: 0) == "\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[0m")
     }
 }
