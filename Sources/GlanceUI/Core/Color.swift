@@ -43,8 +43,8 @@ public struct Color: ShapeStyle, Hashable, View, PrimitiveView {
     let lightness: Double
     /// Opacity, 0…1.
     let alpha: Double
-    /// The sRGB channels, 0…1, of a fixed color.
-    private let components: (red: Double, green: Double, blue: Double)?
+    /// The sRGB value a colour screen shows (fixed colors only).
+    let rgb: RGB?
     private let kind: Kind
 
     enum Kind: Hashable, Sendable {
@@ -54,29 +54,22 @@ public struct Color: ShapeStyle, Hashable, View, PrimitiveView {
         case accent
     }
 
-    private init(lightness: Double, alpha: Double = 1, components: (red: Double, green: Double, blue: Double)? = nil,
-                 kind: Kind = .fixed) {
+    private init(lightness: Double, alpha: Double = 1, rgb: RGB? = nil, kind: Kind = .fixed) {
         self.lightness = min(1, max(0, lightness))
         self.alpha = min(1, max(0, alpha))
-        self.components = components.map { (min(1, max(0, $0.red)), min(1, max(0, $0.green)), min(1, max(0, $0.blue))) }
+        self.rgb = rgb
         self.kind = kind
     }
 
-    public static func == (lhs: Color, rhs: Color) -> Bool {
-        lhs.lightness == rhs.lightness && lhs.alpha == rhs.alpha && lhs.kind == rhs.kind
-            && lhs.components.map { [$0.red, $0.green, $0.blue] } == rhs.components.map { [$0.red, $0.green, $0.blue] }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(lightness)
-        hasher.combine(alpha)
-        hasher.combine(kind)
-        hasher.combine(components.map { [$0.red, $0.green, $0.blue] })
+    /// The 8-bit sRGB value of channels 0…1 (clamped).
+    private static func rgb(_ red: Double, _ green: Double, _ blue: Double) -> RGB {
+        func byte(_ c: Double) -> UInt8 { UInt8((min(1, max(0, c.isNaN ? 0 : c)) * 255).rounded()) }
+        return RGB(red: byte(red), green: byte(green), blue: byte(blue))
     }
 
     /// A gray: 0 black … 1 white.
     public init(white: Double, opacity: Double = 1) {
-        self.init(lightness: white, alpha: opacity, components: (white, white, white))
+        self.init(lightness: white, alpha: opacity, rgb: Self.rgb(white, white, white))
     }
 
     /// An sRGB color; its CIE L* lightness is what the panel shows.
@@ -87,7 +80,7 @@ public struct Color: ShapeStyle, Hashable, View, PrimitiveView {
         }
         let y = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
         let lstar = y <= 216.0 / 24389.0 ? y * 24389.0 / 27.0 : 116 * cbrt(y) - 16
-        self.init(lightness: lstar / 100, alpha: opacity, components: (red, green, blue))
+        self.init(lightness: lstar / 100, alpha: opacity, rgb: Self.rgb(red, green, blue))
     }
 
     /// The color space of `Color(_:red:green:blue:opacity:)`; only sRGB is distinguished.
@@ -107,13 +100,7 @@ public struct Color: ShapeStyle, Hashable, View, PrimitiveView {
 
     /// The same color at `opacity` times its opacity.
     public func opacity(_ opacity: Double) -> Color {
-        Color(lightness: lightness, alpha: alpha * opacity, components: components, kind: kind)
-    }
-
-    /// The sRGB value a colour screen shows.
-    var rgb: RGB? {
-        components.map { RGB(red: UInt8(($0.red * 255).rounded()), green: UInt8(($0.green * 255).rounded()),
-                             blue: UInt8(($0.blue * 255).rounded())) }
+        Color(lightness: lightness, alpha: alpha * opacity, rgb: rgb, kind: kind)
     }
 
     public func resolve(in environment: EnvironmentValues) -> Tone {
