@@ -100,12 +100,18 @@ extension Bitmap {
     /// The bitmap enlarged by `scale`, each pixel a block.
     public func scaled(by scale: Int) -> Bitmap {
         let scale = max(1, scale)
-        guard scale > 1 else { return self }
-        var result = Bitmap(width: width * scale, height: height * scale, antialiasing: antialiasing, color: colors != nil)
-        for y in 0..<result.height {
-            for x in 0..<result.width {
-                result.pixels[y * result.width + x] = pixels[(y / scale) * width + x / scale]
-                if let colors { result.colors![y * result.width + x] = colors[(y / scale) * width + x / scale] }
+        return scale > 1 ? resampled(to: Size(width: width * scale, height: height * scale)) : self
+    }
+
+    /// A nearest-neighbour copy at `size` (colours too, when it has them).
+    public func resampled(to size: Size) -> Bitmap {
+        var result = Bitmap(size: size, antialiasing: antialiasing, color: colors != nil)
+        guard width > 0, height > 0 else { return result }
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let source = (y * height / max(1, size.height)) * width + x * width / max(1, size.width)
+                result.pixels[y * size.width + x] = pixels[source]
+                if let colors { result.colors![y * size.width + x] = colors[source] }
             }
         }
         return result

@@ -87,10 +87,10 @@ extension Bitmap {
     }
 
     /// A copy reduced to what a panel of `format` can show (gray8 keeps the grays, rgb888
-    /// returns the bitmap unchanged).
-    public func converted(to format: PixelFormat, mono conversion: MonoConversion = .orderedDither) -> Bitmap {
+    /// returns the bitmap unchanged); `conversion` and `threshold` as `monochrome(_:threshold:)`.
+    public func converted(to format: PixelFormat, mono conversion: MonoConversion = .orderedDither, threshold: UInt8 = 128) -> Bitmap {
         switch format {
-        case .mono1: monochrome(conversion)
+        case .mono1: monochrome(conversion, threshold: threshold)
         case .gray4: quantizedToGray4()
         case .gray8: grayOnly
         case .rgb888: self

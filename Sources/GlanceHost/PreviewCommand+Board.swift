@@ -11,9 +11,8 @@ extension PreviewCommand {
     func previewFace(board name: String, bundle: BundleContents, at moment: Date?, out: String, assets: any AssetCatalog) async throws {
         var board: BoardConfiguration
         let face: FaceConfiguration?
-        let facePath = config ?? (FileManager.default.fileExists(atPath: "glance.yaml") ? "glance.yaml" : nil)
         do {
-            face = try facePath.map { try FaceConfiguration(contentsOf: $0) }
+            face = try FaceConfiguration.path(given: config).map { try FaceConfiguration(contentsOf: $0) }
             board = try BoardCatalog.board(name)
         } catch let error as ConfigurationError {
             throw CommandFailure("\(error)")

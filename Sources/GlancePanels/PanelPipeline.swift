@@ -196,12 +196,7 @@ public actor PanelPipeline {
     nonisolated func converted(_ picture: Bitmap) -> Bitmap {
         let size = pictureSize
         let fitted = picture.size == size ? picture : picture.cropped(to: Rect(origin: .zero, size: size))
-        switch panel.format {
-        case .mono1: return fitted.monochrome(settings.monoConversion, threshold: settings.threshold)
-        case .gray4: return fitted.quantizedToGray4()
-        case .gray8: return fitted.grayOnly
-        case .rgb888: return fitted
-        }
+        return fitted.converted(to: panel.format, mono: settings.monoConversion, threshold: settings.threshold)
     }
 
     /// A converted picture moved by `shift` and rotated to the RAM orientation.

@@ -167,6 +167,12 @@ private struct RuntimeRecipe: Sendable {
 }
 
 extension FaceConfiguration {
+    /// The face file a command reads: `given` (its --config), else `glance.yaml` in the current
+    /// folder when there is one, else none (the board's default face).
+    static func path(given: String?) -> String? {
+        given ?? (FileManager.default.fileExists(atPath: "glance.yaml") ? "glance.yaml" : nil)
+    }
+
     /// Reads and validates the face file at `path`.
     /// - Throws: `ConfigurationError` naming the file (and line and column where the YAML is wrong).
     init(contentsOf path: String) throws {

@@ -197,7 +197,7 @@ struct RunCommand: BundleCommand {
 
     /// The face file: --config, else glance.yaml in the current folder when there is one.
     private var facePath: String? {
-        config ?? (FileManager.default.fileExists(atPath: "glance.yaml") ? "glance.yaml" : nil)
+        FaceConfiguration.path(given: config)
     }
 
     /// Reads the face file, if there is one.

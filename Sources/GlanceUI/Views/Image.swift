@@ -222,22 +222,6 @@ extension Size {
     }
 }
 
-extension Bitmap {
-    /// A nearest-neighbour copy at `size` (colours too, when it has them).
-    func resampled(to size: Size) -> Bitmap {
-        var result = Bitmap(size: size, antialiasing: antialiasing, color: colors != nil)
-        guard width > 0, height > 0 else { return result }
-        for y in 0..<size.height {
-            for x in 0..<size.width {
-                let source = (y * height / max(1, size.height)) * width + x * width / max(1, size.width)
-                result.pixels[y * size.width + x] = pixels[source]
-                if let colors { result.colors![y * size.width + x] = colors[source] }
-            }
-        }
-        return result
-    }
-}
-
 private struct ImageScaleKey: EnvironmentKey { static let defaultValue = Image.Scale.medium }
 private struct AntialiasedKey: EnvironmentKey { static let defaultValue = false }
 
