@@ -10,8 +10,9 @@ struct ControlCommand: AsyncParsableCommand {
         abstract: "Talk to a running glance run through its control socket.",
         discussion: """
             Scripts, cron jobs and home-automation tools push changes to the face this way. \
-            Only the user running glance (and root) can use the socket. Exit status: 0 done, \
-            1 the face refused or nothing is running, 2 a mistake on this command line. The \
+            Only the user running glance (and root) can use the socket. The answer is awaited \
+            30 seconds, or GLANCE_CTL_TIMEOUT seconds. Exit status: 0 done, 1 the face refused, \
+            did not answer or nothing is running, 2 a mistake on this command line. The \
             protocol (JSON lines, usable with socat or Python) is in Docs/Control.md.
 
             Examples:
@@ -143,6 +144,10 @@ struct ControlCommand: AsyncParsableCommand {
     static func perform<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch let error as ControlClientError {
+            if case .setting = error { throw usage(error.description) }
+            StandardStream.error.write("glance: \(error)\n")
+            throw ExitCode(1)
         } catch {
             StandardStream.error.write("glance: \(error)\n")
             throw ExitCode(1)

@@ -242,9 +242,10 @@ func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
 
 /// Sends one request line to a control socket and reads the whole answer.
 public enum UnixSocketClient {
-    /// Sends `line` (a newline is added) and returns everything the server answers.
+    /// Sends `line` (a newline is added) and returns everything the server answers, waiting
+    /// at most `seconds` for each part of the answer.
     /// - Throws: `UnixSocketError` explaining a missing socket (nothing running), refused
-    ///   permission, or a server that went away.
+    ///   permission, a server that went away, or no answer in time.
     public static func request(path: String, line: String, timeout seconds: Int = 30) throws -> String {
         let fd = try UnixSocketError.check(socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), path: path, operation: "create a socket")
         defer { close(fd) }
@@ -272,6 +273,9 @@ public enum UnixSocketClient {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                throw UnixSocketError(path: path, operation: "read the answer", message: "no answer within \(seconds) second\(seconds == 1 ? "" : "s")")
+            }
             if count < 0 { throw UnixSocketError(path: path, operation: "read the answer", errno: errno) }
             if count == 0 { break }
             answer += buffer[0..<count]

@@ -150,25 +150,16 @@ extension WeatherEntry.Content {
         .appendingPathComponent("../../Examples/weather-update.sh").standardized.path
 
     /// Runs the script with `arguments` in `environment`; returns status, output and errors.
-    func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [Self.script] + arguments
+    func run(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, output: String, errors: String) {
         var base = ["PATH": "/usr/local/bin:/usr/bin:/bin"]
         base.merge(environment) { $1 }
-        process.environment = base
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let finished = try await runToEnd(URL(fileURLWithPath: "/bin/sh"), [Self.script] + arguments, environment: base, separateErrors: true)
+        return (finished.status, finished.output, finished.errors)
     }
 
-    @Test func writesTheSampleWhereTheWidgetReadsIt() throws {
+    @Test func writesTheSampleWhereTheWidgetReadsIt() async throws {
         let folder = try TemporaryDirectory()
-        let result = try run([], environment: ["GLANCE_STATE_DIR": folder.url.path, "HOME": folder.url.path])
+        let result = try await run([], environment: ["GLANCE_STATE_DIR": folder.url.path, "HOME": folder.url.path])
         #expect(result.status == 0, "\(result.errors)")
         let entry = WeatherProvider(group: folder.group).timeline(at: Date()).entries[0]
         guard case .report(let report, false) = entry.content else {
@@ -181,9 +172,9 @@ extension WeatherEntry.Content {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.group.directory.path) == ["weather.json"])
     }
 
-    @Test func takesTheLocationAndValuesAsArguments() throws {
+    @Test func takesTheLocationAndValuesAsArguments() async throws {
         let folder = try TemporaryDirectory()
-        let result = try run([#"Lisbon "Baixa""#, "19.5", "Light Rain", "-2", "21"],
+        let result = try await run([#"Lisbon "Baixa""#, "19.5", "Light Rain", "-2", "21"],
                              environment: ["GLANCE_STATE_DIR": folder.url.path, "HOME": folder.url.path])
         #expect(result.status == 0, "\(result.errors)")
         let report = try folder.group.read(WeatherReport.self, from: "weather.json", decoder: WeatherReport.decoder)
@@ -192,16 +183,16 @@ extension WeatherEntry.Content {
     }
 
     @Test(arguments: [["Oslo", "warm"], ["Oslo", "1", "Snow", "1-2"], ["--nonsense"]])
-    func refusesBadArgumentsAndWritesNothing(_ arguments: [String]) throws {
+    func refusesBadArgumentsAndWritesNothing(_ arguments: [String]) async throws {
         let folder = try TemporaryDirectory()
-        let result = try run(arguments, environment: ["GLANCE_STATE_DIR": folder.url.path, "HOME": folder.url.path])
+        let result = try await run(arguments, environment: ["GLANCE_STATE_DIR": folder.url.path, "HOME": folder.url.path])
         #expect(result.status == 2)
         #expect(result.errors.hasPrefix("weather-update.sh: "))
         #expect(folder.read("glance/weather.json") == nil)
     }
 
     /// `--where` names the file in the folder `AppGroup` uses, for each way of choosing it.
-    @Test func findsTheSameFolderAsTheSwiftCode() throws {
+    @Test func findsTheSameFolderAsTheSwiftCode() async throws {
         let environments: [[String: String]] = [
             ["GLANCE_STATE_DIR": "/srv/glance-state", "HOME": "/home/pi"],
             ["XDG_STATE_HOME": "/home/pi/.state", "HOME": "/home/pi"],
@@ -210,7 +201,7 @@ extension WeatherEntry.Content {
             ["HOME": "/home/pi", "GLANCE_APP_GROUP": "desk"],
         ]
         for environment in environments {
-            let result = try run(["--where"], environment: environment)
+            let result = try await run(["--where"], environment: environment)
             let group = AppGroup(name: environment["GLANCE_APP_GROUP"] ?? "glance", root: AppGroup.defaultRoot(environment: environment))
             let expected = try group.url(for: "weather.json").path
             #expect(result.output == expected + "\n", "\(environment)")

@@ -3,6 +3,7 @@ import Foundation
 import GlanceGraphics
 import GlanceInput
 import GlanceLinux
+import GlanceTesting
 import GlanceUI
 import GlanceWidgets
 import Testing
@@ -133,9 +134,11 @@ private func withServer(_ body: (_ path: String, _ target: FakeTarget) async thr
     await server.stop()
 }
 
-/// Sends a raw line, as socat would, and decodes the answer.
+/// Sends a raw line, as socat would, and decodes the answer. The wait is long, as
+/// `make test`'s GLANCE_CTL_TIMEOUT: the test run keeps both cores busy with other suites,
+/// and the server's answer can queue behind them for more than the usual 30 seconds.
 private func raw(_ line: String, _ path: String) async throws -> ControlResponse {
-    let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: line) }
+    let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: line, timeout: 300) }
     #expect(answer.hasSuffix("\n") && answer.filter { $0 == "\n" }.count == 1, "one line: \(answer)")
     return try ControlJSON.decoder().decode(ControlResponse.self, from: Data(answer.utf8))
 }
@@ -176,8 +179,10 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
         let server = try UnixSocketServer(path: path)
         let serving = Task {
             for try await connection in server.connections {
-                _ = connection.readLine()
-                connection.write("220 smtp ready\n")
+                try await offThePool {
+                    _ = connection.readLine()
+                    connection.write("220 smtp ready\n")
+                }
                 break
             }
         }
@@ -187,13 +192,37 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
         try await serving.value
         await server.stop()
     }
+
+    /// A face that takes the request and never answers: the client gives up after its timeout
+    /// and says so (it printed "Resource temporarily unavailable" before).
+    @Test func aFaceThatNeverAnswersIsReportedAfterTheTimeout() async throws {
+        let path = socketPath()
+        let server = try UnixSocketServer(path: path)
+        let held = Arrivals<UnixConnection>(collecting: server.connections)
+        let error = await #expect(throws: UnixSocketError.self) {
+            try await offThePool { try UnixSocketClient.request(path: path, line: #"{"command":"status"}"#, timeout: 1) }
+        }
+        #expect(error?.description == "control socket \(path): cannot read the answer: no answer within 1 second")
+        #expect(await held.wait { $0.count == 1 }, "the server took the connection and holds it")
+        await server.stop()
+    }
+
+    @Test func theAnswerTimeoutComesFromTheEnvironment() throws {
+        #expect(try ControlClient.answerTimeout(environment: [:]) == 30)
+        #expect(try ControlClient.answerTimeout(environment: ["GLANCE_CTL_TIMEOUT": "300"]) == 300)
+        for wrong in ["0", "3601", "ten", "2.5", "-1"] {
+            #expect(throws: ControlClientError.setting("GLANCE_CTL_TIMEOUT is '\(wrong)', expected a whole number of seconds from 1 to 3600")) {
+                try ControlClient.answerTimeout(environment: ["GLANCE_CTL_TIMEOUT": wrong])
+            }
+        }
+    }
 }
 
 @Suite struct ControlServerTests {
     @Test func statusRoundTripsAsJSONWithISODates() async throws {
         try await withServer { path, target in
             #expect(try await ControlClient.status(socket: path) == FakeTarget.status)
-            let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: #"{"command":"status"}"#) }
+            let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: #"{"command":"status"}"#, timeout: 300) }
             #expect(answer.hasPrefix(#"{"ok":true,"status":{"board":"simulator","buttonEvents":["A click","B long-press"],"#))
             #expect(answer.contains(#""nextWakeUp":"2026-11-21T00:05:00Z""#))
             #expect(await target.calls == ["status", "status"])

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceTesting
 import Testing
 @testable import GlanceHost
 
@@ -78,12 +79,12 @@ import Testing
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("glance-new-build-\(getpid())")
         defer { try? FileManager.default.removeItem(at: parent) }
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        let created = try Self.run(ProcessTests.glance.path, ["new", "desk", "--parent", parent.path, "--glance-path", Self.checkout.path])
+        let created = try await Self.run(ProcessTests.glance.path, ["new", "desk", "--parent", parent.path, "--glance-path", Self.checkout.path])
         #expect(created.status == 0, "\(created.output)")
         #expect(created.output.contains("swift run desk preview --all"))
         let package = parent.appendingPathComponent("desk")
         let scratch = Self.checkout.appendingPathComponent(".build-new-package")
-        let built = try Self.run("/usr/bin/env", ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path])
+        let built = try await Self.run("/usr/bin/env", ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path])
         try #require(built.status == 0, "swift build of the generated package failed:\n\(built.output.suffix(4000))")
         // Warnings of our code or the maker's fail; the package manager's note that a
         // dependency of Hummingbird (swift-distributed-tracing) ships CMake files is not either.
@@ -92,7 +93,7 @@ import Testing
         }
         #expect(warnings.isEmpty, "\(warnings)")
         let previews = parent.appendingPathComponent("previews")
-        let drawn = try Self.run(scratch.appendingPathComponent("debug/desk").path,
+        let drawn = try await Self.run(scratch.appendingPathComponent("debug/desk").path,
                                  ["preview", "--all", "--out-dir", previews.path, "--sheet", parent.appendingPathComponent("sheet.png").path,
                                   "--scale", "2", "--date", "2026-11-21T10:42:00Z"])
         #expect(drawn.status == 0, "\(drawn.output)")
@@ -108,17 +109,8 @@ import Testing
     }
 
     /// Runs `program` to its end (output and errors together); the test's time limit bounds it.
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func run(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let finished = try await runToEnd(URL(fileURLWithPath: program), arguments)
+        return (finished.status, finished.output)
     }
 }

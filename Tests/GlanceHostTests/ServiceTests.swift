@@ -1,5 +1,6 @@
 import Foundation
 import GlanceLinux
+import GlanceTesting
 import Testing
 @testable import GlanceHost
 
@@ -43,7 +44,7 @@ import Testing
     }
 
     /// `systemd-analyze security` rates the sandbox; Docs/Service.md records the figure.
-    @Test func systemdRatesTheSandboxOK() throws {
+    @Test func systemdRatesTheSandboxOK() async throws {
         let analyze = "/usr/bin/systemd-analyze"
         try #require(FileManager.default.isExecutableFile(atPath: analyze), "make test installs Debian's systemd package for systemd-analyze")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-unit-\(UUID().uuidString.prefix(8))")
@@ -51,15 +52,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("glance.service")
         try Data(unit(["--board", "adafruit-oled-bonnet", "--config", "/etc/glance/glance.yaml"]).utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: analyze)
-        process.arguments = ["security", "--offline=yes", "--no-pager", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try await runToEnd(URL(fileURLWithPath: analyze), ["security", "--offline=yes", "--no-pager", file.path]).output
         let line = try #require(text.split(separator: "\n").first { $0.contains("Overall exposure level") }, "\(text)")
         let words = line.split(separator: " ")
         let score = try #require(words.compactMap { Double($0) }.first)

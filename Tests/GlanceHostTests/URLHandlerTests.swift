@@ -1,5 +1,6 @@
 import Foundation
 import GlanceLinux
+import GlanceTesting
 import Testing
 @testable import GlanceHost
 

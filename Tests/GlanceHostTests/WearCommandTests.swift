@@ -1,6 +1,7 @@
 import Foundation
 import GlanceGraphics
 import GlancePanels
+import GlanceTesting
 import Testing
 @testable import GlanceHost
 
@@ -10,25 +11,11 @@ import Testing
     /// status and everything it printed. The wait is on a thread of its own: a test blocked on
     /// a child process must not hold one of the few threads every other test's tasks run on.
     private func glance(_ arguments: [String], state: URL, in folder: URL? = nil) async throws -> (status: Int32, output: String) {
-        try await ControlIO.runThrowing { try Self.run(arguments, state: state, in: folder) }
-    }
-
-    private static func run(_ arguments: [String], state: URL, in folder: URL?) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = ProcessTests.glance
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
         var environment = ProcessInfo.processInfo.environment
         environment["GLANCE_STATE_DIR"] = state.path
         environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("socket/control.sock").path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let finished = try await runToEnd(ProcessTests.glance, arguments, environment: environment, in: folder)
+        return (finished.status, finished.output)
     }
 
     @Test func aSimulatedDayLeavesAMapThatWearPrintsDrawsAndResets() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceLinux
+import GlanceTesting
 import Testing
 
 @Suite struct UnixSocketTests {
@@ -12,12 +13,14 @@ import Testing
         let server = try UnixSocketServer(path: path)
         let serving = Task {
             for try await connection in server.connections {
-                let line = connection.readLine() ?? ""
-                connection.write("echo: \(line)\n")
+                try await offThePool {
+                    let line = connection.readLine() ?? ""
+                    connection.write("echo: \(line)\n")
+                }
                 break
             }
         }
-        let answer = try await Task.detached { try UnixSocketClient.request(path: path, line: "{\"command\":\"status\"}") }.value
+        let answer = try await offThePool { try UnixSocketClient.request(path: path, line: "{\"command\":\"status\"}", timeout: 300) }
         #expect(answer == "echo: {\"command\":\"status\"}\n")
         try await serving.value
         let attributes = try FileManager.default.attributesOfItem(atPath: path)

@@ -10,7 +10,8 @@ enum ControlClient {
     ///   not a control response.
     static func send(_ request: ControlRequest, socket path: String) async throws -> ControlResponse {
         let line = String(decoding: try ControlJSON.encoder().encode(request), as: UTF8.self)
-        let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: line) }
+        let seconds = try answerTimeout()
+        let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: line, timeout: seconds) }
         let response: ControlResponse
         do {
             response = try ControlJSON.decoder().decode(ControlResponse.self, from: Data(answer.utf8))
@@ -21,6 +22,17 @@ enum ControlClient {
             throw ControlClientError.refused(response.error ?? "the request failed without a reason")
         }
         return response
+    }
+
+    /// How long to wait for the face's answer: `GLANCE_CTL_TIMEOUT` seconds, else 30. A face
+    /// answers in milliseconds; the wait only bounds one that is stuck, or one on a machine so
+    /// loaded (a test run on two cores) that its answer queues for long.
+    static func answerTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
+        guard let text = environment["GLANCE_CTL_TIMEOUT"], !text.isEmpty else { return 30 }
+        guard let seconds = Int(text), (1...3600).contains(seconds) else {
+            throw ControlClientError.setting("GLANCE_CTL_TIMEOUT is '\(text)', expected a whole number of seconds from 1 to 3600")
+        }
+        return seconds
     }
 
     /// The running face's status.
@@ -65,6 +77,8 @@ enum ControlClientError: Error, CustomStringConvertible, Equatable {
     case garbled(path: String, answer: String)
     /// A successful answer lacks the field the command returns.
     case missing(String, command: String)
+    /// A setting of the client itself is wrong.
+    case setting(String)
 
     /// What went wrong.
     var description: String {
@@ -77,6 +91,8 @@ enum ControlClientError: Error, CustomStringConvertible, Equatable {
                 : "control socket \(path): the answer is not a glance control response: \(answer.prefix(200))"
         case .missing(let field, let command):
             "the answer to \(command) has no \(field)"
+        case .setting(let message):
+            message
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceLinux
+import GlanceTesting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -218,22 +219,4 @@ final class Chromium: @unchecked Sendable {
         let data = (try? JSONSerialization.data(withJSONObject: [text])) ?? Data("[\"\"]".utf8)
         return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
-}
-
-/// A value handed between threads by code that keeps to one at a time.
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// Runs blocking work (pipes, child processes, `waitpid`) on a thread of its own and waits
-/// for it: Swift Testing runs tests on the cooperative threads — two on a 2-core machine —
-/// and a test blocking them would stall every other suite (their socket reads time out).
-func offThePool<T>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<T>, any Error>) in
-        Thread.detachNewThread {
-            continuation.resume(with: Result { Unchecked(try body()) })
-        }
-    }
-    return result.value
 }

@@ -2,6 +2,7 @@ import Foundation
 import GlanceCore
 import GlanceGraphics
 import GlanceLinux
+import GlanceTesting
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -100,20 +101,11 @@ import Glibc
 
         /// The emulator's glass now, through the control socket (not through the web server).
         func glass() async throws -> Bitmap {
-            let state = self.state
-            return try await offThePool { try Self.glass(state: state) }
-        }
-
-        private static func glass(state: URL) throws -> Bitmap {
             let file = state.appendingPathComponent("glass.png")
-            let process = Process()
-            process.executableURL = ProcessTests.glance
-            process.arguments = ["ctl", "screenshot", file.path]
             var environment = ProcessInfo.processInfo.environment
             environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("control.sock").path
-            process.environment = environment
-            try process.run()
-            process.waitUntilExit()
+            let screenshot = try await runToEnd(ProcessTests.glance, ["ctl", "screenshot", file.path], environment: environment)
+            try #require(screenshot.status == 0, "glance ctl screenshot: \(screenshot.output)")
             return try PNG.decode(Array(try Data(contentsOf: file)), keepingColor: true)
         }
 

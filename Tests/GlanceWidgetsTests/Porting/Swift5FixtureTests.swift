@@ -1,4 +1,5 @@
 import Foundation
+import GlanceTesting
 import Testing
 
 /// Issue 14, language mode: widget code in the Swift 5 language mode compiles as in Xcode.
@@ -7,7 +8,7 @@ import Testing
 /// outside any target (`Tests/Fixtures/Swift5Widgets`) and are type-checked here with
 /// `swiftc -swift-version 5` against the `GlanceWidgets` module this test build made.
 @Suite struct Swift5FixtureTests {
-    @Test func swift5LanguageModeFixtureTypeChecks() throws {
+    @Test func swift5LanguageModeFixtureTypeChecks() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let fixture = root.appendingPathComponent("Tests/Fixtures/Swift5Widgets")
@@ -18,21 +19,15 @@ import Testing
         let modules = buildDirectory.appendingPathComponent("Modules")
         try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("GlanceWidgets.swiftmodule").path),
                      "no GlanceWidgets module next to the test executable at \(buildDirectory.path)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // The C modules GlanceWidgets imports, and the plugin that expands #Preview.
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "5", "-I", modules.path,
+        // The C modules GlanceWidgets imports, and the plugin that expands #Preview. The
+        // compiler runs for up to a minute: off the cooperative pool.
+        let typecheck = try await runToEnd(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-typecheck", "-swift-version", "5", "-I", modules.path,
                              "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CPNG/module.modulemap").path,
                              "-Xcc", "-fmodule-map-file=" + buildDirectory.appendingPathComponent("CPreviewDiscovery.build/module.modulemap").path,
                              "-load-plugin-executable", buildDirectory.appendingPathComponent("GlancePreviewMacros-tool").path + "#GlancePreviewMacros"]
-            + sources.map { fixture.appendingPathComponent($0).path }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "swiftc -swift-version 5 failed:\n\(text)")
+            + sources.map { fixture.appendingPathComponent($0).path })
+        let text = typecheck.output
+        #expect(typecheck.status == 0, "swiftc -swift-version 5 failed:\n\(text)")
         // No warning at all: entries holding classes and class providers compile as in Xcode.
         let diagnostics = text.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") }
         #expect(diagnostics.isEmpty, "unexpected diagnostics:\n\(diagnostics.joined(separator: "\n"))")
