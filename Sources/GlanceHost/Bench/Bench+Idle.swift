@@ -24,33 +24,40 @@ extension BenchCommand {
     static let idleFaces = [("active", "always-on:\n  idle: 24h\n"), ("always-on", "always-on:\n  idle: 1s\n")]
 
     /// Runs this program twice at once for `seconds` of wall time — one face kept active, one
-    /// dimmed into always-on after its first second — and reads their usage reports.
-    static func idleFigures(seconds: Int) throws -> IdleFigures {
+    /// dimmed into always-on after its first second — and reads their usage reports. The
+    /// children are awaited on threads of their own (`waitpid`), so the bench itself sleeps
+    /// while they measure (Foundation's `waitUntilExit()` would spin a core beside them);
+    /// `progress` gets a line every ten seconds.
+    static func idleFigures(seconds: Int, progress: BenchProgress) async throws -> IdleFigures {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-idle-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let executable = ServiceCommand.executablePath()
-        var runs = [(Process, URL)]()
+        var runs = [(pid: pid_t, report: URL)]()
         for (name, text) in idleFaces {
             let face = folder.appendingPathComponent("\(name).yaml")
             try Data(text.utf8).write(to: face)
             let report = folder.appendingPathComponent("\(name).json")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["run", "--board", "simulator", "--headless", "--config", face.path, "--duration", "\(seconds)s",
-                                 "--usage-report", report.path, "--log-level", "error"]
             var environment = ProcessInfo.processInfo.environment
             environment["GLANCE_STATE_DIR"] = folder.appendingPathComponent("state-\(name)").path
             environment["GLANCE_CONTROL_SOCKET"] = folder.appendingPathComponent("\(name).sock").path
-            process.environment = environment
-            try process.run()
-            runs.append((process, report))
+            let pid = try ChildProcess.spawn(executable, ["run", "--board", "simulator", "--headless", "--config", face.path,
+                                                          "--duration", "\(seconds)s", "--usage-report", report.path, "--log-level", "error"],
+                                             environment: environment)
+            runs.append((pid, report))
         }
+        let ticker = Task {
+            for elapsed in stride(from: 10, to: seconds, by: 10) {
+                try await Task.sleep(for: .seconds(10))
+                progress.note("idle: \(elapsed) s of \(seconds)")
+            }
+        }
+        defer { ticker.cancel() }
         var reports = [UsageReport]()
-        for (process, report) in runs {
-            process.waitUntilExit()
-            guard let data = FileManager.default.contents(atPath: report.path) else {
-                throw CommandFailure("the idle run exited with status \(process.terminationStatus) and wrote no usage report")
+        for run in runs {
+            let status = await ControlIO.run { ChildProcess.wait(run.pid) }
+            guard let data = FileManager.default.contents(atPath: run.report.path) else {
+                throw CommandFailure("the idle run exited with status \(status) and wrote no usage report")
             }
             reports.append(try JSONDecoder().decode(UsageReport.self, from: data))
         }

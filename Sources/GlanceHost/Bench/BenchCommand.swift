@@ -5,6 +5,7 @@ import GlanceGraphics
 import GlanceReferenceViews
 import GlanceUI
 import Logging
+import Synchronization
 
 /// `glance bench`: how fast Glance renders, what an update costs on the bus, how quickly a
 /// button reaches the glass, and what an idle face costs. Run it from a release build.
@@ -45,13 +46,38 @@ struct BenchCommand: BundleCommand {
         #if DEBUG
         StandardStream.error.write("glance: warning: this is a debug build; figures are many times slower than release (make release)\n")
         #endif
+        let all = filter == nil
+        let steps = 2 + [wanted("latency"), wanted("wear"), wanted("energy"), wanted("mqtt"), wanted("idle")].filter { $0 || all }.count
+        let progress = BenchProgress(steps: steps)
+        progress.step("render: each view 20 times untimed, then 300 times")
         let render = BenchCommand.renderFigures(bundle: bundle, filter: wanted)
+        progress.step("updates: every controller's update cases through its pipeline")
         let updates = await BenchCommand.updateFigures(filter: wanted)
-        let latency = wanted("latency") || filter == nil ? await BenchCommand.latencyFigures(bundle: bundle, logger: quiet) : LatencyFigures()
-        let wear = wanted("wear") || filter == nil ? await BenchCommand.wearFigures() : nil
-        let energy = wanted("energy") || filter == nil ? await BenchCommand.energyFigures(logger: quiet) : nil
-        let mqtt = wanted("mqtt") || filter == nil ? await BenchCommand.mqttFigures(logger: quiet) : nil
-        let idle = wanted("idle") || filter == nil ? try BenchCommand.idleFigures(seconds: idleSeconds) : nil
+        var latency = LatencyFigures()
+        if wanted("latency") || all {
+            progress.step("latency: 15 clicks of each kind, button to glass")
+            latency = await BenchCommand.latencyFigures(bundle: bundle, logger: quiet)
+        }
+        var wear: WearFigures?
+        if wanted("wear") || all {
+            progress.step("wear: the reference face for 30 simulated days, three ways")
+            wear = await BenchCommand.wearFigures()
+        }
+        var energy: EnergyFigures?
+        if wanted("energy") || all {
+            progress.step("energy: a simulated day and two simulated hours")
+            energy = await BenchCommand.energyFigures(logger: quiet)
+        }
+        var mqtt: MQTTFigures?
+        if wanted("mqtt") || all {
+            progress.step("mqtt: 2000 commands through a loopback broker")
+            mqtt = await BenchCommand.mqttFigures(logger: quiet)
+        }
+        var idle: IdleFigures?
+        if wanted("idle") || all {
+            progress.step("idle: two faces run for \(idleSeconds) s (active and always-on)")
+            idle = try await BenchCommand.idleFigures(seconds: idleSeconds, progress: progress)
+        }
         let results = BenchResults(
             render: render,
             pipeline: updates.filter { $0.controller.hasPrefix("SSD1306") }.map { .init(case: $0.case, median_us: $0.pipeline_median_us) },
@@ -143,5 +169,39 @@ struct ReferenceFace: View {
         }
         .frame(maxWidth: .infinity, alignment: .leading)
         .padding(4)
+    }
+}
+
+/// What `glance bench` is doing, on standard error (the figures go to standard output): a
+/// line as each part starts, numbered, with the seconds since the bench started.
+struct BenchProgress: Sendable {
+    let steps: Int
+    private let counter = Counter()
+    private let start = ContinuousClock.now
+
+    init(steps: Int) {
+        self.steps = steps
+    }
+
+    /// Starts the next part.
+    func step(_ text: String) {
+        note("[\(counter.next())/\(steps)] \(text)")
+    }
+
+    /// A line about the part under way.
+    func note(_ text: String) {
+        let seconds = (ContinuousClock.now - start) / .seconds(1)
+        StandardStream.error.write("glance bench: \(text) (\(String(format: "%.0f", seconds)) s)\n")
+    }
+
+    private final class Counter: Sendable {
+        private let value = Mutex(0)
+
+        func next() -> Int {
+            value.withLock { value in
+                value += 1
+                return value
+            }
+        }
     }
 }
