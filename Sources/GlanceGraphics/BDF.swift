@@ -64,6 +64,23 @@ public struct BDFFile: Sendable {
         self = try parser.parse()
     }
 
+    /// Parses only the header of BDF text: the name, bounding box and properties, up to the
+    /// `CHARS` line; `glyphs` stays empty. A catalog reads every file's header to know its
+    /// faces and parses a face's glyphs when text first asks for it.
+    /// - Throws: `BDFError` for a problem in the header (a file without `CHARS` is read whole).
+    public init(parsingHeaderOf text: String, file: String = "<memory>") throws {
+        // Only the lines up to and including the CHARS line are split (CHARSET_REGISTRY and
+        // CHARSET_ENCODING, properties before it, start the same way).
+        var end = text.endIndex
+        for chars in text.ranges(of: "\nCHARS") where text[chars.upperBound...].first.map({ $0 == " " || $0 == "\t" }) ?? false {
+            end = text[chars.upperBound...].firstIndex(of: "\n") ?? text.endIndex
+            break
+        }
+        var parser = BDFParser(file: file, lines: text[..<end].split(separator: "\n", omittingEmptySubsequences: false))
+        parser.headerOnly = true
+        self = try parser.parse()
+    }
+
     fileprivate init() {}
 }
 
@@ -74,6 +91,8 @@ private struct BDFParser {
     var index = 0
     var result = BDFFile()
     var defaultAdvance: Int?
+    /// Stops at the CHARS line, before the glyphs.
+    var headerOnly = false
 
     /// Glyph and font dimensions beyond this are treated as corrupt rather than allocated.
     static let maximumDimension = 1024
@@ -139,6 +158,7 @@ private struct BDFParser {
                 try parseProperties()
             case "CHARS":
                 declaredChars = try integers(words, count: 1, keyword: "CHARS")[0]
+                if headerOnly { return result }
             case "STARTCHAR":
                 try parseGlyph(name: words.dropFirst().joined(separator: " "))
             case "ENDFONT":
