@@ -44,6 +44,13 @@ public struct BitmapFont: Sendable {
     private let glyphs: [UInt32: Glyph]
     /// Drawn for characters the font lacks: the font's DEFAULT_CHAR or a generated box.
     public let fallback: Glyph
+    /// What `glyph(for:)` answers for each ASCII code point, and the advance text layout
+    /// counts for it (0 for control characters, which take no room): looked up by index on
+    /// every measurement instead of hashing into `glyphs`.
+    private let asciiGlyphs: [Glyph]
+    private let asciiAdvances: [Int]
+    /// The widest digit's advance: every digit's cell when digits are monospaced.
+    public let digitAdvance: Int
 
     /// Distance between baselines of consecutive lines.
     public var lineHeight: Int { ascent + descent }
@@ -67,6 +74,10 @@ public struct BitmapFont: Sendable {
         } else {
             fallback = BitmapFont.boxGlyph(capHeight: capHeight)
         }
+        let fallback = self.fallback
+        asciiGlyphs = (0..<128).map { file.glyphs[UInt32($0)] ?? fallback }
+        asciiAdvances = asciiGlyphs.enumerated().map { code, glyph in code < 0x20 || code == 0x7F ? 0 : glyph.advance }
+        digitAdvance = asciiAdvances[0x30...0x39].max() ?? 0
     }
 
     /// Parses BDF text and creates a face from it.
@@ -80,6 +91,7 @@ public struct BitmapFont: Sendable {
     /// The glyph for `scalar`; a space for other spaces the font lacks (Foundation writes
     /// "11:17\u{202F}AM" with a narrow no-break space); else the fallback box.
     public func glyph(for scalar: Unicode.Scalar) -> Glyph {
+        if scalar.value < 128 { return asciiGlyphs[Int(scalar.value)] }
         if let glyph = glyphs[scalar.value] { return glyph }
         if scalar.properties.generalCategory == .spaceSeparator, let space = glyphs[0x20] { return space }
         return fallback
@@ -88,10 +100,16 @@ public struct BitmapFont: Sendable {
     /// Every code point the font covers, sorted.
     public var coverage: [Unicode.Scalar] { glyphs.keys.sorted().compactMap(Unicode.Scalar.init) }
 
+    /// The room `scalar` takes on a line: its glyph's advance, 0 for the invisible ones.
+    public func advance(of scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 128 { return asciiAdvances[Int(scalar.value)] }
+        return BitmapFont.isInvisible(scalar) ? 0 : glyph(for: scalar).advance
+    }
+
     /// The width of `text` drawn on one line (newlines are not interpreted).
     public func width(of text: some StringProtocol) -> Int {
         var width = 0
-        for scalar in text.unicodeScalars where !BitmapFont.isInvisible(scalar) { width += glyph(for: scalar).advance }
+        for scalar in text.unicodeScalars { width += advance(of: scalar) }
         return width
     }
 
@@ -102,7 +120,9 @@ public struct BitmapFont: Sendable {
 
     /// Combining marks and format characters take no room; they are skipped rather than boxed.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        // ASCII's only invisible characters are its controls; the Unicode tables are slower.
+        if scalar.value < 128 { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: true
         default: false
         }

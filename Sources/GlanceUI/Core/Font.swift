@@ -212,12 +212,14 @@ struct FontStack: Sendable {
 
     /// The face that has `scalar` (the primary face's fallback box when none has it).
     func face(for scalar: Unicode.Scalar) -> BitmapFont {
-        faces.first { $0.contains(scalar) } ?? primary
+        guard faces.count > 1 else { return primary }
+        return faces.first { $0.contains(scalar) } ?? primary
     }
 
-    /// The advance of every digit when digits are monospaced: the widest digit's.
-    func digitAdvance(in face: BitmapFont) -> Int {
-        "0123456789".unicodeScalars.map { face.glyph(for: $0).advance }.max() ?? 0
+    /// True for the digits that take the widest digit's cell when digits are monospaced.
+    private static func isDecimalDigit(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 128 { return (0x30...0x39).contains(scalar.value) }
+        return scalar.properties.numericType == .decimal
     }
 
     /// The width of `text` on one line, with digits in equal cells when `monospacedDigits`.
@@ -226,8 +228,7 @@ struct FontStack: Sendable {
         var width = 0
         for scalar in text.unicodeScalars {
             let face = face(for: scalar)
-            width += scalar.properties.numericType == .decimal && face.contains(scalar)
-                ? digitAdvance(in: face) : face.width(of: String(scalar))
+            width += Self.isDecimalDigit(scalar) && face.contains(scalar) ? face.digitAdvance : face.advance(of: scalar)
         }
         return width
     }
@@ -238,10 +239,10 @@ struct FontStack: Sendable {
     func draw(_ scalar: Unicode.Scalar, into bitmap: inout Bitmap, at origin: Point, tone: Tone, monospacedDigits: Bool) -> Point {
         let face = face(for: scalar)
         return bitmap.painting(tone.rgb) { bitmap in
-            guard monospacedDigits, scalar.properties.numericType == .decimal, face.contains(scalar) else {
+            guard monospacedDigits, Self.isDecimalDigit(scalar), face.contains(scalar) else {
                 return bitmap.draw(String(scalar), font: face, at: origin, value: tone.level, opacity: tone.opacity)
             }
-            let cell = digitAdvance(in: face)
+            let cell = face.digitAdvance
             let inset = (cell - face.glyph(for: scalar).advance) / 2
             bitmap.draw(String(scalar), font: face, at: Point(x: origin.x + inset, y: origin.y), value: tone.level, opacity: tone.opacity)
             return Point(x: origin.x + cell, y: origin.y)
@@ -252,7 +253,7 @@ struct FontStack: Sendable {
     func width(of text: some StringProtocol) -> Int {
         guard faces.count > 1 else { return primary.width(of: text) }
         var width = 0
-        for scalar in text.unicodeScalars { width += face(for: scalar).width(of: String(scalar)) }
+        for scalar in text.unicodeScalars { width += face(for: scalar).advance(of: scalar) }
         return width
     }
 
