@@ -6,8 +6,8 @@ class LayoutNode {
     var layoutPriority: Double = 0
     /// Where the node was placed, in root coordinates.
     private(set) var frame: Rect = .zero
-    private var sizeCache: [ProposedSize: Size] = [:]
-    private var proposalBySize: [Size: ProposedSize] = [:]
+    /// Sizes chosen per proposal in this layout pass.
+    private var sizes = ProposalMemo<Size>()
 
     /// The nodes this one lays out and draws, in drawing order.
     var children: [LayoutNode] { [] }
@@ -17,13 +17,9 @@ class LayoutNode {
 
     /// The size this node chooses for `proposal` (cached: nodes are immutable during layout).
     final func size(for proposal: ProposedSize) -> Size {
-        if let size = sizeCache[proposal] {
-            proposalBySize[size] = proposal
-            return size
-        }
+        if let size = sizes.value(for: proposal) { return size }
         let size = sizeThatFits(proposal)
-        sizeCache[proposal] = size
-        proposalBySize[size] = proposal
+        sizes.store(size, for: proposal)
         return size
     }
 
@@ -32,7 +28,7 @@ class LayoutNode {
     /// does: re-proposing the chosen size instead could shrink a child's share below what
     /// it was measured with.
     final func proposal(thatChose size: Size) -> ProposedSize {
-        proposalBySize[size] ?? ProposedSize(size)
+        sizes.newestProposal { $0 == size } ?? ProposedSize(size)
     }
 
     /// Makes the node ready to be laid out and drawn again at `date` without building it again
@@ -40,8 +36,7 @@ class LayoutNode {
     /// measured afresh, and nodes whose content depends on the moment (live text, timer
     /// progress, canvases) re-evaluate it. Overrides call `super`.
     func refresh(at date: Date) {
-        sizeCache = [:]
-        proposalBySize = [:]
+        sizes.removeAll()
         for child in children { child.refresh(at: date) }
     }
 

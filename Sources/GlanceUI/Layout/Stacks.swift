@@ -52,14 +52,20 @@ final class StackNode: LayoutNode {
         var sizes = [Size](repeating: .zero, count: nodes.count)
         var remaining = max(0, along - totalSpacing)
         // Offer space by priority, highest first; lower priorities keep their minimum meanwhile.
-        let priorities = Set(nodes.map(\.layoutPriority)).sorted(by: >)
+        // Most stacks have one priority: nothing is reserved for lower ones, and no set, sort
+        // or dictionary is made for it on every measurement.
+        let firstPriority = nodes.first?.layoutPriority ?? 0
+        let priorities = nodes.allSatisfy({ $0.layoutPriority == firstPriority }) ? [firstPriority]
+            : Set(nodes.map(\.layoutPriority)).sorted(by: >)
         var reserved = [Double: Int]()
-        for priority in priorities {
-            reserved[priority] = nodes.indices.filter { nodes[$0].layoutPriority == priority }
-                .reduce(0) { $0 + nodes[$1].size(for: ProposedSize.along(axis, 0, across: across))[axis] }
+        if priorities.count > 1 {
+            for priority in priorities {
+                reserved[priority] = nodes.indices.filter { nodes[$0].layoutPriority == priority }
+                    .reduce(0) { $0 + nodes[$1].size(for: ProposedSize.along(axis, 0, across: across))[axis] }
+            }
         }
         for priority in priorities {
-            let lowerReserve = priorities.filter { $0 < priority }.reduce(0) { $0 + (reserved[$1] ?? 0) }
+            let lowerReserve = priorities.count == 1 ? 0 : priorities.filter { $0 < priority }.reduce(0) { $0 + (reserved[$1] ?? 0) }
             var available = max(0, remaining - lowerReserve)
             // Least flexible first, so rigid children get what they need and flexible ones share
             // the rest. Spacers come last and only hold their minimum meanwhile: as in SwiftUI,

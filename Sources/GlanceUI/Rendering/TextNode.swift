@@ -124,7 +124,7 @@ final class TextNode: LayoutNode {
         self.nextChange = nextChange
         plainText = contents.joined()
         placed = nil
-        layouts = [:]
+        layouts.removeAll()
     }
 
     /// The characters of each run at the context's moment, and the earliest moment after it
@@ -181,13 +181,13 @@ final class TextNode: LayoutNode {
 
     /// Layouts already computed, by proposal (sizing, placing and baseline queries ask for the
     /// same proposals repeatedly).
-    private var layouts: [ProposedSize: Layout] = [:]
+    private var layouts = ProposalMemo<Layout>()
 
     /// Lays the text out for `proposal`, shrinking within the scale factor before truncating.
     func layout(for proposal: ProposedSize) -> Layout {
-        if let cached = layouts[proposal] { return cached }
+        if let cached = layouts.value(for: proposal) { return cached }
         let computed = computeLayout(for: proposal)
-        layouts[proposal] = computed
+        layouts.store(computed, for: proposal)
         return computed
     }
 
