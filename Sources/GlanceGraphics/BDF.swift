@@ -71,10 +71,17 @@ public struct BDFFile: Sendable {
     public init(parsingHeaderOf text: String, file: String = "<memory>") throws {
         // Only the lines up to and including the CHARS line are split (CHARSET_REGISTRY and
         // CHARSET_ENCODING, properties before it, start the same way).
-        var end = text.endIndex
-        for chars in text.ranges(of: "\nCHARS") where text[chars.upperBound...].first.map({ $0 == " " || $0 == "\t" }) ?? false {
-            end = text[chars.upperBound...].firstIndex(of: "\n") ?? text.endIndex
-            break
+        let bytes = text.utf8
+        var end = bytes.endIndex
+        var lineStart = bytes.startIndex
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let line = bytes[lineStart..<lineEnd]
+            if line.starts(with: "CHARS".utf8), let after = line.dropFirst(5).first, after == UInt8(ascii: " ") || after == UInt8(ascii: "\t") {
+                end = lineEnd
+                break
+            }
+            lineStart = lineEnd == bytes.endIndex ? lineEnd : bytes.index(after: lineEnd)
         }
         var parser = BDFParser(file: file, lines: text[..<end].split(separator: "\n", omittingEmptySubsequences: false))
         parser.headerOnly = true

@@ -143,6 +143,24 @@ import Testing
             != ascii(lines.multilineTextAlignment(.leading), width: 12, height: 20))
     }
 
+    /// Text is cut into words by bytes when it is plain ASCII and by characters otherwise; a
+    /// zero-width space (drawn as nothing) inside the first word sends the same text down the
+    /// second way, and the lines must not change: runs of spaces, empty lines, a word too long
+    /// for a line.
+    @Test func wrappingIsTheSameForASCIIAndOtherText() throws {
+        for text in ["ab  cd\n\nef gh ij", "  lead and trail  ", "\nnewline first\n", "unbreakablelongword ok", "x"] {
+            var marked = text
+            let letter = try #require(marked.firstIndex { $0.isLetter })
+            marked.insert("\u{200B}", at: marked.index(after: letter))
+            for width in [10, 24, 40] {
+                let plain = ascii(Text(text).font(.system(size: 8)), width: width, height: 40)
+                let unicode = ascii(Text(marked).font(.system(size: 8)), width: width, height: 40)
+                #expect(plain == unicode, "\(text.debugDescription) at \(width) px")
+                #expect(plain.contains("#"), "\(text.debugDescription) draws something")
+            }
+        }
+    }
+
     @Test func localizedStringResourcesShowTheirDefaultValue() {
         let plain: LocalizedStringResource = "Battery"
         let keyed = LocalizedStringResource("battery.title", defaultValue: "Charge", table: "Widgets", comment: "title")

@@ -220,23 +220,7 @@ final class TextNode: LayoutNode {
         var tokens = [(piece: Int, text: Substring, kind: TokenKind)]()
         for (index, piece) in pieces.enumerated() {
             if piece.symbol != nil { tokens.append((index, "\u{FFFC}", .word)); continue }
-            var current = piece.text[...].prefix(0)
-            var start = piece.text.startIndex
-            for position in piece.text.indices {
-                let character = piece.text[position]
-                let kind: TokenKind = character == "\n" ? .newline : (character == " " ? .space : .word)
-                if !current.isEmpty, tokenKind(of: current) != kind || kind == .newline {
-                    tokens.append((index, current, tokenKind(of: current)))
-                    start = position
-                }
-                current = piece.text[start...position]
-                if kind == .newline {
-                    tokens.append((index, current, .newline))
-                    start = piece.text.index(after: position)
-                    current = piece.text[start..<start]
-                }
-            }
-            if !current.isEmpty { tokens.append((index, current, tokenKind(of: current))) }
+            for (text, kind) in Self.tokens(of: piece.text) { tokens.append((index, text, kind)) }
         }
 
         var lines = [Line(fragments: [])]
@@ -295,8 +279,42 @@ final class TextNode: LayoutNode {
 
     private enum TokenKind { case word, space, newline }
 
-    private func tokenKind(of text: Substring) -> TokenKind {
-        text.first == "\n" ? .newline : (text.first == " " ? .space : .word)
+    /// `text` cut into words, runs of spaces and single newlines. Most text is ASCII without
+    /// carriage returns, where every byte is a character: it is cut by bytes. Other text is cut
+    /// by characters, so a space or newline that a combining mark joins ("\r\n" is one
+    /// character too) stays inside its word.
+    private static func tokens(of text: String) -> [(text: Substring, kind: TokenKind)] {
+        var tokens = [(text: Substring, kind: TokenKind)]()
+        func kind(_ character: Character) -> TokenKind { character == "\n" ? .newline : (character == " " ? .space : .word) }
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            func byteKind(_ byte: UInt8) -> TokenKind { byte == 0x0A ? .newline : (byte == 0x20 ? .space : .word) }
+            var start = text.startIndex
+            var current: TokenKind?
+            var position = text.utf8.startIndex
+            while position < text.utf8.endIndex {
+                let next = byteKind(text.utf8[position])
+                if let current, current != next || next == .newline {
+                    tokens.append((text[start..<position], current))
+                    start = position
+                }
+                current = next
+                position = text.utf8.index(after: position)
+            }
+            if let current, start < text.endIndex { tokens.append((text[start...], current)) }
+            return tokens
+        }
+        var start = text.startIndex
+        var current: TokenKind?
+        for position in text.indices {
+            let next = kind(text[position])
+            if let current, current != next || next == .newline {
+                tokens.append((text[start..<position], current))
+                start = position
+            }
+            current = next
+        }
+        if let current, start < text.endIndex { tokens.append((text[start...], current)) }
+        return tokens
     }
 
     private func trimTrailingSpace(_ line: inout Line) {
