@@ -60,7 +60,7 @@ public struct BDFFile: Sendable {
     ///   - file: Name used in error messages.
     /// - Throws: `BDFError` with the line number of the first problem.
     public init(parsing text: String, file: String = "<memory>") throws {
-        var parser = BDFParser(file: file, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+        var parser = BDFParser(file: file, lines: BDFParser.lines(of: text[...]))
         self = try parser.parse()
     }
 
@@ -83,7 +83,7 @@ public struct BDFFile: Sendable {
             }
             lineStart = lineEnd == bytes.endIndex ? lineEnd : bytes.index(after: lineEnd)
         }
-        var parser = BDFParser(file: file, lines: text[..<end].split(separator: "\n", omittingEmptySubsequences: false))
+        var parser = BDFParser(file: file, lines: BDFParser.lines(of: text[..<end]))
         parser.headerOnly = true
         self = try parser.parse()
     }
@@ -118,12 +118,41 @@ private struct BDFParser {
         BDFError(file: file, line: line ?? index, message: message)
     }
 
+    /// `text` cut at each line feed, by bytes: BDF is ASCII, and cutting by characters (as
+    /// `split` on a string does) cost most of a font's parse. A line feed after a carriage
+    /// return ends a line too (the return is a blank, below).
+    static func lines(of text: Substring) -> [Substring] {
+        var lines = [Substring]()
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(text[start..<end])
+            start = bytes.index(after: end)
+        }
+        lines.append(text[start...])
+        return lines
+    }
+
+    /// Space, tab and carriage return separate words.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
     /// The next non-empty, non-comment line split into words, or nil at the end.
     mutating func next() -> [Substring]? {
         while index < lines.count {
-            let line = lines[index].trimmingSuffix { $0 == "\r" || $0 == " " || $0 == "\t" }
+            let line = lines[index]
             index += 1
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            var words = [Substring]()
+            let bytes = line.utf8
+            var position = bytes.startIndex
+            while true {
+                while position < bytes.endIndex, Self.isBlank(bytes[position]) { position = bytes.index(after: position) }
+                guard position < bytes.endIndex else { break }
+                let start = position
+                while position < bytes.endIndex, !Self.isBlank(bytes[position]) { position = bytes.index(after: position) }
+                words.append(line[start..<position])
+            }
             if words.isEmpty || words[0] == "COMMENT" { continue }
             return words
         }
@@ -246,16 +275,21 @@ private struct BDFParser {
             guard let words = next() else { throw error("glyph \"\(name)\": file ends inside BITMAP", line: lastLine) }
             let row = words[0]
             guard row != "ENDCHAR" else { throw error("glyph \"\(name)\": BITMAP has \(y) rows, BBX says \(height)") }
-            guard row.count >= digits, row.allSatisfy(\.isHexDigit) else {
+            guard row.utf8.count >= digits, row.utf8.allSatisfy({ Self.isHexDigit($0) }) else {
                 throw error("glyph \"\(name)\": bitmap row \"\(row)\" should be \(digits) hex digits")
             }
-            let bits = Array(row.prefix(digits).utf8)
+            let bits = Array(row.utf8.prefix(digits))
             for x in 0..<width {
                 let nibble = Int(hexValue(bits[x / 4]))
                 if nibble & (8 >> (x % 4)) != 0 { mask.pixels[y * width + x] = 255 }
             }
         }
         return mask
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     func hexValue(_ byte: UInt8) -> UInt8 {
@@ -267,10 +301,3 @@ private struct BDFParser {
     }
 }
 
-private extension Substring {
-    func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
-        var result = self
-        while let last = result.last, predicate(last) { result.removeLast() }
-        return result
-    }
-}

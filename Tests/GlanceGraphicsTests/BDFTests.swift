@@ -67,6 +67,15 @@ private let tinyFont = #"""
             """)
     }
 
+    /// A font saved with Windows line endings reads the same (it failed with "file ends
+    /// without ENDFONT": the string split at line feeds saw "\r\n" as one character).
+    @Test func windowsLineEndingsReadTheSame() throws {
+        let file = try BDFFile(parsing: tinyFont.replacingOccurrences(of: "\n", with: "\r\n"))
+        let unix = try BDFFile(parsing: tinyFont)
+        #expect(file.name == unix.name && file.properties == unix.properties && file.glyphs == unix.glyphs)
+        #expect(try BDFFile(parsingHeaderOf: tinyFont.replacingOccurrences(of: "\n", with: "\r\n")).properties == unix.properties)
+    }
+
     @Test func fontMetricsAndMeasurement() throws {
         let font = try BitmapFont(bdf: tinyFont)
         #expect(font.family == "Tiny \"Test\"")
