@@ -85,26 +85,41 @@ final class Chromium: @unchecked Sendable {
     }
 
     private func callNow(_ method: String, _ parameters: [String: Any], toBrowser: Bool) throws -> [String: Any] {
-        nextID += 1
-        var message: [String: Any] = ["id": nextID, "method": method, "params": parameters]
-        if !toBrowser, let session { message["sessionId"] = session }
-        var bytes = Array(try JSONSerialization.data(withJSONObject: message))
-        bytes.append(0)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(commands, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw Failure(description: "\(method): the browser's pipe is closed") }
-            written += count
-        }
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let answer = try nextMessage(method: method, deadline: deadline)
-            guard answer["id"] as? Int == nextID else { continue }  // an event, or an older answer
-            if let error = answer["error"] as? [String: Any] {
-                throw Failure(description: "\(method): \(error["message"] ?? error)")
+        try callAllNow([(method, parameters)], toBrowser: toBrowser)[0]
+    }
+
+    /// Sends every command at once, then reads their answers in order: the browser gets the
+    /// later commands without waiting for this process to read the earlier answers.
+    private func callAllNow(_ calls: [(method: String, parameters: [String: Any])], toBrowser: Bool) throws -> [[String: Any]] {
+        var ids = [Int]()
+        for (method, parameters) in calls {
+            nextID += 1
+            ids.append(nextID)
+            var message: [String: Any] = ["id": nextID, "method": method, "params": parameters]
+            if !toBrowser, let session { message["sessionId"] = session }
+            var bytes = Array(try JSONSerialization.data(withJSONObject: message))
+            bytes.append(0)
+            var written = 0
+            while written < bytes.count {
+                let count = bytes[written...].withUnsafeBytes { write(commands, $0.baseAddress, $0.count) }
+                guard count > 0 else { throw Failure(description: "\(method): the browser's pipe is closed") }
+                written += count
             }
-            return answer["result"] as? [String: Any] ?? [:]
         }
+        var results = [[String: Any]]()
+        for (id, call) in zip(ids, calls) {
+            let deadline = Date().addingTimeInterval(timeout)
+            while true {
+                let answer = try nextMessage(method: call.method, deadline: deadline)
+                guard answer["id"] as? Int == id else { continue }  // an event, or an older answer
+                if let error = answer["error"] as? [String: Any] {
+                    throw Failure(description: "\(call.method): \(error["message"] ?? error)")
+                }
+                results.append(answer["result"] as? [String: Any] ?? [:])
+                break
+            }
+        }
+        return results
     }
 
     private func nextMessage(method: String, deadline: Date) throws -> [String: Any] {
@@ -199,19 +214,18 @@ final class Chromium: @unchecked Sendable {
                                               "button": "left", "buttons": down ? 1 : 0, "clickCount": 1])
     }
 
-    /// A click: press and release over `selector`, back to back on one thread. The face tells
-    /// a click from a long press by the time between the two edges reaching it, so nothing
-    /// may come between them: with a page query and a thread start between press and release,
-    /// a loaded machine (the whole test suite on two cores) turned a click into a long press.
+    /// A click: press and release over `selector`, sent to the browser together. The face
+    /// tells a click from a long press by the time between the two edges reaching it, so
+    /// nothing may come between them (with a page query and a thread start between press and
+    /// release, a loaded machine could make a long press of a click).
     func click(_ selector: String) async throws {
         let point = try await centre(of: selector)
         try await call("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": point.x, "y": point.y])
-        try await offThePool {
-            for (type, buttons) in [("mousePressed", 1), ("mouseReleased", 0)] {
-                _ = try self.callNow("Input.dispatchMouseEvent", ["type": type, "x": point.x, "y": point.y, "button": "left",
-                                                                  "buttons": buttons, "clickCount": 1], toBrowser: false)
-            }
+        let edges = [("mousePressed", 1), ("mouseReleased", 0)].map { type, buttons -> (method: String, parameters: [String: Any]) in
+            ("Input.dispatchMouseEvent", ["type": type, "x": point.x, "y": point.y, "button": "left", "buttons": buttons, "clickCount": 1])
         }
+        let calls = Unchecked(edges)
+        _ = try await offThePool { try self.callAllNow(calls.value, toBrowser: false) }
     }
 
     /// A PNG of the visible page.

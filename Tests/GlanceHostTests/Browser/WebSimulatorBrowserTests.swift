@@ -99,6 +99,17 @@ import Glibc
 
         var output: String { log.withLock { $0 } }
 
+        /// The button gestures the face saw last, from `glance ctl status` (for a failure's message).
+        func buttonEvents() async -> String {
+            var environment = ProcessInfo.processInfo.environment
+            environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("control.sock").path
+            guard let status = try? await runToEnd(ProcessTests.glance, ["ctl", "status"], environment: environment, separateErrors: true),
+                  let object = try? JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any] else {
+                return "unknown (glance ctl status did not answer)"
+            }
+            return "\(object["buttonEvents"] ?? "none")"
+        }
+
         /// The emulator's glass now, through the control socket (not through the web server).
         func glass() async throws -> Bitmap {
             let file = state.appendingPathComponent("glass.png")
@@ -189,7 +200,12 @@ import Glibc
 
         // A click on "down" moves the stack; the canvas follows.
         try await browser.click("[data-button=\"down\"]")
-        try await browser.wait(until: "document.querySelector('[data-slot=\"0\"]').dataset.showing === 'weather'")
+        do {
+            try await browser.wait(until: "document.querySelector('[data-slot=\"0\"]').dataset.showing === 'weather'")
+        } catch {
+            Issue.record("\(error); the face's last button gestures: \(await face.buttonEvents())")
+            return
+        }
         try await expectCanvasMatches(face, browser, "after a click on down")
 
         // Editing weather.json reloads the weather widget, and only it.
