@@ -107,7 +107,7 @@ import Glibc
                   let object = try? JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any] else {
                 return "unknown (glance ctl status did not answer)"
             }
-            return "\(object["buttonEvents"] ?? "none")"
+            return "\(object["buttonEvents"] ?? "none") in state \(object["state"] ?? "unknown")"
         }
 
         /// The emulator's glass now, through the control socket (not through the web server).
@@ -197,6 +197,16 @@ import Glibc
         try await browser.wait(until: "document.querySelectorAll('.widget[data-kind=\"clock\"] .entry.shown').length === 1")
         try await browser.wait(until: "document.querySelector('.widget[data-kind=\"weather\"] .policy').dataset.policy === 'after'")
         try await record(browser, as: "simulator-page")
+
+        // The face runs at real pace until the page pauses it, and dims after 30 s without a
+        // button; on a loaded machine start-up can take that long (a CI run's click only woke
+        // the face: the press that wakes it does not run its binding, WIDGETKIT.md). A face
+        // that dimmed meanwhile is woken first, so the click below always meets an awake face.
+        if try await browser.evaluate("document.getElementById('state').dataset.state") as? String == "alwaysOn" {
+            try await browser.click("[data-button=\"down\"]")
+            try await browser.wait(until: "document.getElementById('state').dataset.state === 'active'")
+        }
+        #expect(try await browser.evaluate("document.querySelector('[data-slot=\"0\"]').dataset.showing") as? String == "clock")
 
         // A click on "down" moves the stack; the canvas follows.
         try await browser.click("[data-button=\"down\"]")
