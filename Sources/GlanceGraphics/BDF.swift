@@ -69,21 +69,12 @@ public struct BDFFile: Sendable {
     /// faces and parses a face's glyphs when text first asks for it.
     /// - Throws: `BDFError` for a problem in the header (a file without `CHARS` is read whole).
     public init(parsingHeaderOf text: String, file: String = "<memory>") throws {
-        // Only the lines up to and including the CHARS line are split (CHARSET_REGISTRY and
+        // Only the lines up to and including the CHARS line are cut (CHARSET_REGISTRY and
         // CHARSET_ENCODING, properties before it, start the same way).
-        let bytes = text.utf8
-        var end = bytes.endIndex
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            let line = bytes[lineStart..<lineEnd]
-            if line.starts(with: "CHARS".utf8), let after = line.dropFirst(5).first, after == UInt8(ascii: " ") || after == UInt8(ascii: "\t") {
-                end = lineEnd
-                break
-            }
-            lineStart = lineEnd == bytes.endIndex ? lineEnd : bytes.index(after: lineEnd)
+        let isChars = { (line: Substring) in
+            line.utf8.starts(with: "CHARS".utf8) && line.utf8.dropFirst(5).first.map { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } == true
         }
-        var parser = BDFParser(file: file, lines: BDFParser.lines(of: text[..<end]))
+        var parser = BDFParser(file: file, lines: BDFParser.lines(of: text[...], through: isChars))
         parser.headerOnly = true
         self = try parser.parse()
     }
@@ -120,13 +111,15 @@ private struct BDFParser {
 
     /// `text` cut at each line feed, by bytes: BDF is ASCII, and cutting by characters (as
     /// `split` on a string does) cost most of a font's parse. A line feed after a carriage
-    /// return ends a line too (the return is a blank, below).
-    static func lines(of text: Substring) -> [Substring] {
+    /// return ends a line too (the return is a blank, below). With `last`, cutting stops after
+    /// the first line it accepts.
+    static func lines(of text: Substring, through last: ((Substring) -> Bool)? = nil) -> [Substring] {
         var lines = [Substring]()
         let bytes = text.utf8
         var start = bytes.startIndex
         while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
             lines.append(text[start..<end])
+            if let last, last(lines[lines.count - 1]) { return lines }
             start = bytes.index(after: end)
         }
         lines.append(text[start...])

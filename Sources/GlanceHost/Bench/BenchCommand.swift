@@ -46,35 +46,34 @@ struct BenchCommand: BundleCommand {
         #if DEBUG
         StandardStream.error.write("glance: warning: this is a debug build; figures are many times slower than release (make release)\n")
         #endif
-        let all = filter == nil
-        let steps = 2 + [wanted("latency"), wanted("wear"), wanted("energy"), wanted("mqtt"), wanted("idle")].filter { $0 || all }.count
+        let steps = 2 + ["latency", "wear", "energy", "mqtt", "idle"].filter(wanted).count
         let progress = BenchProgress(steps: steps)
         progress.step("render: each view 20 times untimed, then 300 times")
         let render = BenchCommand.renderFigures(bundle: bundle, filter: wanted)
         progress.step("updates: every controller's update cases through its pipeline")
         let updates = await BenchCommand.updateFigures(filter: wanted)
         var latency = LatencyFigures()
-        if wanted("latency") || all {
+        if wanted("latency") {
             progress.step("latency: 15 clicks of each kind, button to glass")
             latency = await BenchCommand.latencyFigures(bundle: bundle, logger: quiet)
         }
         var wear: WearFigures?
-        if wanted("wear") || all {
+        if wanted("wear") {
             progress.step("wear: the reference face for 30 simulated days, three ways")
             wear = await BenchCommand.wearFigures()
         }
         var energy: EnergyFigures?
-        if wanted("energy") || all {
+        if wanted("energy") {
             progress.step("energy: a simulated day and two simulated hours")
             energy = await BenchCommand.energyFigures(logger: quiet)
         }
         var mqtt: MQTTFigures?
-        if wanted("mqtt") || all {
+        if wanted("mqtt") {
             progress.step("mqtt: 2000 commands through a loopback broker")
             mqtt = await BenchCommand.mqttFigures(logger: quiet)
         }
         var idle: IdleFigures?
-        if wanted("idle") || all {
+        if wanted("idle") {
             progress.step("idle: two faces run for \(idleSeconds) s (active and always-on)")
             idle = try await BenchCommand.idleFigures(seconds: idleSeconds, progress: progress)
         }

@@ -65,7 +65,7 @@ final class StackNode: LayoutNode {
             }
         }
         for priority in priorities {
-            let lowerReserve = priorities.count == 1 ? 0 : priorities.filter { $0 < priority }.reduce(0) { $0 + (reserved[$1] ?? 0) }
+            let lowerReserve = priorities.filter { $0 < priority }.reduce(0) { $0 + (reserved[$1] ?? 0) }
             var available = max(0, remaining - lowerReserve)
             // Least flexible first, so rigid children get what they need and flexible ones share
             // the rest. Spacers come last and only hold their minimum meanwhile: as in SwiftUI,

@@ -284,29 +284,24 @@ final class TextNode: LayoutNode {
     /// by characters, so a space or newline that a combining mark joins ("\r\n" is one
     /// character too) stays inside its word.
     private static func tokens(of text: String) -> [(text: Substring, kind: TokenKind)] {
-        var tokens = [(text: Substring, kind: TokenKind)]()
-        func kind(_ character: Character) -> TokenKind { character == "\n" ? .newline : (character == " " ? .space : .word) }
         if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            func byteKind(_ byte: UInt8) -> TokenKind { byte == 0x0A ? .newline : (byte == 0x20 ? .space : .word) }
-            var start = text.startIndex
-            var current: TokenKind?
-            var position = text.utf8.startIndex
-            while position < text.utf8.endIndex {
-                let next = byteKind(text.utf8[position])
-                if let current, current != next || next == .newline {
-                    tokens.append((text[start..<position], current))
-                    start = position
-                }
-                current = next
-                position = text.utf8.index(after: position)
-            }
-            if let current, start < text.endIndex { tokens.append((text[start...], current)) }
-            return tokens
+            return tokens(of: text, kinds: text.utf8.indices.lazy.map { position in
+                let byte = text.utf8[position]
+                return (position, byte == 0x0A ? .newline : (byte == 0x20 ? .space : .word))
+            })
         }
+        return tokens(of: text, kinds: text.indices.lazy.map { position in
+            let character = text[position]
+            return (position, character == "\n" ? .newline : (character == " " ? .space : .word))
+        })
+    }
+
+    /// Cuts `text` where the kind of its units (`kinds`, in order) changes, and around each newline.
+    private static func tokens(of text: String, kinds: some Sequence<(String.Index, TokenKind)>) -> [(text: Substring, kind: TokenKind)] {
+        var tokens = [(text: Substring, kind: TokenKind)]()
         var start = text.startIndex
         var current: TokenKind?
-        for position in text.indices {
-            let next = kind(text[position])
+        for (position, next) in kinds {
             if let current, current != next || next == .newline {
                 tokens.append((text[start..<position], current))
                 start = position
