@@ -68,13 +68,15 @@ public struct SystemStatusReader: Sendable {
     }
 
     /// `/proc/meminfo` lines ("MemTotal:  3981000 kB") as bytes by name.
+    /// Cut by bytes: the kernel writes ASCII, and cutting sixty lines by `Character` (with a
+    /// Unicode whitespace lookup per character) cost about 4 M instructions a read.
     static func parseMeminfo(_ text: String) -> [String: Int] {
         var values = [String: Int]()
-        for line in text.split(separator: "\n") {
-            let fields = line.split(whereSeparator: { $0 == ":" || $0.isWhitespace })
-            guard fields.count >= 2, let number = Int(fields[1]) else { continue }
-            let unit = fields.count >= 3 ? fields[2].lowercased() : ""
-            values[String(fields[0])] = unit == "kb" ? number * 1024 : number
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: " ") || (9...13).contains($0) }
+            guard fields.count >= 2, let number = Int(Substring(fields[1])) else { continue }
+            let unit = fields.count >= 3 ? Substring(fields[2]).lowercased() : ""
+            values[String(Substring(fields[0]))] = unit == "kb" ? number * 1024 : number
         }
         return values
     }

@@ -15,6 +15,7 @@ struct ConfigCommand: AsyncParsableCommand {
     /// `glance config check FILE`.
     struct Check: BundleCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Validate a board file or a face file (glance.yaml) without running anything.",
             discussion: """
                 A file with a 'panel' key is read as a board, anything else as a face. A face is \

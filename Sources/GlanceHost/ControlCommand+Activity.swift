@@ -26,6 +26,7 @@ extension ControlCommand {
 
         struct Start: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "start",
                 abstract: "Start a live activity and print its identifier.",
                 discussion: """
                     Example:
@@ -69,6 +70,7 @@ extension ControlCommand {
 
         struct Update: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "update",
                 abstract: "Replace a live activity's content.",
                 discussion: """
                     The update is the whole content: leaving out --stale-date means it never goes \
@@ -110,6 +112,7 @@ extension ControlCommand {
 
         struct End: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "end",
                 abstract: "End a live activity, optionally with final content.",
                 discussion: """
                     An ended activity stays on the face until its dismissal: `default` (up to four \

@@ -47,6 +47,7 @@ struct ControlCommand: AsyncParsableCommand {
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Print the face's state as JSON: slots, widgets, budgets, recent buttons and intents.",
             discussion: """
                 Examples:
@@ -65,6 +66,7 @@ struct ControlCommand: AsyncParsableCommand {
 
     struct Reload: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reload",
             abstract: "Reload every widget of a kind, as WidgetCenter.reloadTimelines(ofKind:) does.",
             discussion: """
                 Use it after a script changed what a widget reads (an app-group file, a web service).
@@ -87,6 +89,7 @@ struct ControlCommand: AsyncParsableCommand {
 
     struct Press: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "press",
             abstract: "Act as if a button of the board made a gesture; its binding runs as for the real button.",
             discussion: """
                 Examples:
@@ -114,6 +117,7 @@ struct ControlCommand: AsyncParsableCommand {
 
     struct Screenshot: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "screenshot",
             abstract: "Save what the panel shows as a PNG.",
             discussion: """
                 On simulator boards this is the emulated glass; on hardware, the last frame sent.

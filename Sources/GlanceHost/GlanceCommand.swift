@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlanceGraphics
+import GlanceUI
 import GlanceWidgets
 
 /// The `glance` command line, shared by every widget bundle.
@@ -26,6 +27,7 @@ public struct GlanceCommand: AsyncParsableCommand {
         do {
             var command = try parseAsRoot()
             if let bundleCommand = command as? any BundleCommand {
+                bundleCommand.prepare()
                 try await bundleCommand.run(bundle: bundle())
             } else if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -61,7 +63,7 @@ public struct BundleContents: Sendable {
 
     /// Every name a binding may use for an intent: type names and titles.
     var intentNames: [String] {
-        intents.registered.flatMap { [String(describing: $0), $0.titleText] }
+        intents.registered.flatMap { [IntentReference.name(of: $0), $0.titleText] }
     }
 
     /// The widget of `kind`.
@@ -79,8 +81,16 @@ public struct BundleContents: Sendable {
 
 /// A subcommand that needs the bundle's widgets.
 protocol BundleCommand: AsyncParsableCommand {
+    /// Called before the bundle's widgets are made (they may read the environment then,
+    /// as a store resolves its app group).
+    func prepare()
     /// Runs with `bundle`'s widgets.
     func run(bundle: BundleContents) async throws
+}
+
+extension BundleCommand {
+    /// Nothing to prepare.
+    func prepare() {}
 }
 
 extension WidgetBundle {

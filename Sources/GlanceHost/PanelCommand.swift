@@ -15,6 +15,7 @@ struct PanelCommand: AsyncParsableCommand {
 
     struct Test: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "test",
             abstract: "Draw a test pattern on the board's panel: a frame, corner marks, the board's name and a gray ramp.",
             discussion: """
                 On hardware the pattern stays on the glass when the command ends. On a simulator \
@@ -114,6 +115,7 @@ struct PanelCommand: AsyncParsableCommand {
 
     struct Replay: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Replay a capture into the board's controller emulator and write the glass it ends with.",
             discussion: """
                 The capture (from glance run or glance panel test with --capture, on hardware or \

@@ -31,7 +31,7 @@ struct ServiceCommand: ParsableCommand {
     }
 
     struct Print: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the systemd unit for this program.")
+        static let configuration = CommandConfiguration(commandName: "print", abstract: "Print the systemd unit for this program.")
         @OptionGroup var options: Options
 
         func run() throws {
@@ -41,6 +41,7 @@ struct ServiceCommand: ParsableCommand {
 
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "install",
             abstract: "Write /etc/systemd/system/glance.service (needs root).",
             discussion: "Creates the system user glance first when the unit runs as glance and it does not exist yet."
         )

@@ -24,6 +24,14 @@ public struct ProcessUsage: Sendable {
                             elapsed: secondsSinceStart())
     }
 
+    /// The CPU time of every thread of the process so far (`CLOCK_PROCESS_CPUTIME_ID`, in
+    /// nanoseconds, where `getrusage` counts in ticks).
+    public static func cpuTime() -> Duration {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    }
+
     /// Sum of `voluntary_ctxt_switches` over `/proc/self/task/*/status` (getrusage counts only
     /// the calling thread's on Linux).
     private static func voluntarySwitches() -> Int {

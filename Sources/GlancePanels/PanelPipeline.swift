@@ -133,6 +133,16 @@ public actor PanelPipeline {
     /// Whether the panel is in a known, working state.
     public var isHealthy: Bool { fault == nil }
 
+    /// How long a whole new frame takes to reach the glass, estimated from the panel's power
+    /// model: the wire time of every pixel's bytes on its bus, plus a partial refresh on
+    /// e-paper. Zero for panels without a model (framebuffers, written in memory).
+    public nonisolated var frameTime: Duration {
+        guard let model = PowerModel.of(controller) else { return .zero }
+        let bytes = (panel.size.width * panel.size.height * panel.format.bitsPerPixel + 7) / 8
+        let wire = model.bus.seconds(BusCost(bytes: bytes, transactions: 1))
+        return .seconds(wire + (model.ePaper?.partialRefresh ?? 0))
+    }
+
     /// Makes the panel show `picture` (cropped or padded with black to `pictureSize`) moved by
     /// `shift` against burn-in (clamped to ±`maximumShift` each way), with one diff against what the panel
     /// holds. Never throws and never waits for back-off: when the panel is failed and no retry

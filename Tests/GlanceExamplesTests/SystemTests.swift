@@ -47,6 +47,9 @@ private func piFixture() throws -> TemporaryDirectory {
     @Test func olderKernelsWithoutMemAvailableAddFreeBuffersAndCache() {
         let memory = SystemStatusReader.parseMeminfo("MemTotal: 1000 kB\nMemFree: 100 kB\nBuffers: 50 kB\nCached: 250 kB\n")
         #expect(memory == ["MemTotal": 1_024_000, "MemFree": 102_400, "Buffers": 51_200, "Cached": 256_000])
+        // As the kernel pads them, a count without a unit, a tab, a line that is no field.
+        let kernel = SystemStatusReader.parseMeminfo("MemTotal:       16318320 kB\nHugePages_Total:       0\nMemAvailable:\t 2048 KB\r\nnonsense\n")
+        #expect(kernel == ["MemTotal": 16_318_320 * 1024, "HugePages_Total": 0, "MemAvailable": 2048 * 1024])
     }
 
     @Test func parsersRefuseWhatTheyDoNotUnderstand() {

@@ -60,6 +60,31 @@ private func single<V: View>(_ clock: ManualClock, answer: @escaping @Sendable (
         #expect(brightest(reloaded[0].bitmap, in: valueArea) == 255)
     }
 
+    /// With a hold (the host gives the panel's frame time), the dimmed frame is not drawn while
+    /// the hold lasts: the runtime wakes at its end, and a reload that draws first is all that is sent.
+    @Test func item21_aDimmedFrameWaitsForTheReloadDuringTheHold() async throws {
+        let clock = ManualClock(now: t0)
+        var settings = testSettings(idle: .seconds(86_400))
+        settings.provisionalHold = .milliseconds(23)
+        let script = Script(clock: clock, answer: { call, now in .timeline([TestEntry(date: now, value: call)], .never) })
+        let (runtime, _) = try makeRuntime([widget("w", script) { entry in
+            HStack {
+                Text("\(entry.value)").font(.title).invalidatableContent()
+                Button(intent: TapIntent(tag: "item21-hold")) { Text("Go") }
+            }
+        }], face: column(["w"]), settings: settings, clock: clock)
+        await runtime.start()
+        await runtime.send(.focusNext)
+        let pressed = await runtime.send(.focusActivate)
+        #expect(pressed.count == 0, "held")
+        #expect(await runtime.status().slots[0].isInvalidated)
+        #expect(await runtime.nextWakeUp == t0.addingTimeInterval(0.023))
+        let reloaded = await runtime.settle()
+        #expect(reloaded.count == 1)
+        #expect(brightest(reloaded[0].bitmap, in: Rect(x: 0, y: 0, width: 60, height: 32)) == 255, "never dimmed")
+        #expect(await runtime.nextWakeUp != t0.addingTimeInterval(0.023), "the hold ended with the reload")
+    }
+
     @Test func item22_toggleFlipsOptimisticallyThenTheEntryWins() async throws {
         let clock = ManualClock(now: t0)
         // The provider keeps saying "off": after the reload the toggle must show off again.

@@ -7,12 +7,28 @@ import GlanceWidgets
 import Logging
 
 /// Button-to-glass latency: from the release edge of a click to the last byte of the
-/// resulting frame on a 400 kHz bus (CPU time measured, wire time modelled from the bytes).
+/// resulting frame on a 400 kHz bus (time in process measured, wire time modelled from the
+/// bytes), medians in milliseconds.
 struct LatencyFigures: Codable, Sendable {
+    /// Where a click's time goes, each part's median over the clicks.
+    struct Split: Codable, Sendable {
+        /// The process's CPU time, every thread (gestures, binding, intent, reload, render, pipeline).
+        var cpu: Double
+        /// Time in process without CPU: the intent's file writes and fsync, threads handing
+        /// work over, a provisional frame held back for its replacement.
+        var waiting: Double
+        /// The bytes sent, on the wire at 400 kHz.
+        var wire: Double
+    }
+
     /// A click bound to the Tasks widget's toggle intent: perform, reload, render, send.
     var toggle: Double?
     /// A click that pages the stack: a full-frame change.
     var full_change: Double?
+    /// The toggle's parts.
+    var toggle_split: Split?
+    /// The full change's parts.
+    var full_change_split: Split?
 }
 
 extension BenchCommand {
@@ -26,53 +42,64 @@ extension BenchCommand {
         held + (gestures.doubleClick?.window ?? .zero) + .milliseconds(100)
     }
 
-    static func latencyFigures(bundle: BundleContents, logger: Logger) async -> LatencyFigures {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())")
-        setenv("GLANCE_STATE_DIR", folder.path, 1)
-        defer { try? FileManager.default.removeItem(at: folder) }
+    static func latencyFigures(bundle: BundleContents, clicks: Int, logger: Logger) async -> LatencyFigures {
         guard let board = try? BoardCatalog.board("simulator") else { return LatencyFigures() }
         let clock = SystemClock()
         let device = CountingI2CDevice()
         let pipeline = PanelPipeline(controller: SSD1306Controller(bus: I2CCommandDataBus(device: device)), clock: clock)
         let assembly = PanelAssembly(display: PanelDisplay(pipeline: pipeline, clock: clock, settings: .init(shiftPeriod: nil)), glass: nil)
         guard var plan = try? await FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: pipeline.pictureSize) else { return LatencyFigures() }
+        // Each measured toggle completes the first task: a reset (on B, not measured) opens them all again.
         let toggle = bundle.intentNames.first { $0 == "CompleteNextTaskIntent" }
+        let reset = bundle.intentNames.first { $0 == "ResetTasksIntent" }
         plan.bindings = [FacePlan.BindingKey(button: "down", gesture: .click): .stackNext]
-        if let toggle { plan.bindings[FacePlan.BindingKey(button: "A", gesture: .click)] = .intent(toggle) }
+        if let toggle, let reset {
+            plan.bindings[FacePlan.BindingKey(button: "A", gesture: .click)] = .intent(toggle)
+            plan.bindings[FacePlan.BindingKey(button: "B", gesture: .click)] = .intent(reset)
+        }
         var settings = plan.settings
         settings.alwaysOn.idleTimeout = .seconds(86_400)
+        settings.provisionalHold = pipeline.frameTime
         guard let runtime = try? FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: settings, time: clock) else {
             return LatencyFigures()
         }
         await runtime.restore(FaceRuntimeState(shownKinds: ["tasks"]))
         let host = FaceHost(board: board, plan: plan, runtime: runtime, assembly: assembly, clock: clock, logger: logger,
-                            stateFile: folder.appendingPathComponent("state.json"))
+                            stateFile: stateFolder.appendingPathComponent("state.json"))
         await host.start()
         await host.drain()
 
         /// Milliseconds from the release edge to the frame shown after everything settled,
-        /// plus the wire time of what was sent at 400 kHz.
-        func click(_ button: String) async -> Double {
+        /// and the wire time of what was sent at 400 kHz.
+        func click(_ button: String) async -> (total: Double, split: LatencyFigures.Split) {
             // Edges on the host's clock (its deadlines run on it): a press `clickHeld` ago, released now — a click.
             let id = ButtonID(rawValue: button)
             host.post(.edge(ButtonEdge(button: id, pressed: true, time: clock.inputTime + (.zero - clickHeld))))
             let sent = device.cost
-            let start = ContinuousClock.now
+            let start = ContinuousClock.now, startCPU = ProcessUsage.cpuTime()
             host.post(.edge(ButtonEdge(button: id, pressed: false, time: clock.inputTime)))
             await host.drain()
-            let cpu = Spread.microseconds(ContinuousClock.now - start) / 1000
-            return cpu + (device.cost - sent).seconds(atHertz: 400_000) * 1000
+            let inProcess = Spread.microseconds(ContinuousClock.now - start) / 1000
+            let cpu = min(inProcess, Spread.microseconds(ProcessUsage.cpuTime() - startCPU) / 1000)
+            let wire = (device.cost - sent).seconds(atHertz: 400_000) * 1000
+            return (inProcess + wire, LatencyFigures.Split(cpu: cpu, waiting: inProcess - cpu, wire: wire))
         }
-        func median(_ button: String, _ count: Int) async -> Double {
-            var samples = [Double]()
+        func median(_ button: String, _ count: Int, after setUp: String? = nil) async -> (Double, LatencyFigures.Split) {
+            var samples = [(total: Double, split: LatencyFigures.Split)]()
+            let spacing = clickSpacing(held: clickHeld, gestures: .standard)
             for _ in 0..<count {
+                if let setUp {
+                    _ = await click(setUp)
+                    try? await clock.sleep(for: spacing)
+                }
                 samples.append(await click(button))
-                try? await clock.sleep(for: clickSpacing(held: clickHeld, gestures: .standard))
+                try? await clock.sleep(for: spacing)
             }
-            return Spread(samples).median
+            func part(_ value: (LatencyFigures.Split) -> Double) -> Double { Spread(samples.map { value($0.split) }).median }
+            return (Spread(samples.map(\.total)).median, LatencyFigures.Split(cpu: part(\.cpu), waiting: part(\.waiting), wire: part(\.wire)))
         }
-        let toggleLatency = toggle == nil ? nil : await median("A", 15)
-        let fullChange = await median("down", 15)
-        return LatencyFigures(toggle: toggleLatency, full_change: fullChange)
+        let toggleLatency = toggle == nil || reset == nil ? nil : await median("A", clicks, after: "B")
+        let fullChange = await median("down", clicks)
+        return LatencyFigures(toggle: toggleLatency?.0, full_change: fullChange.0, toggle_split: toggleLatency?.1, full_change_split: fullChange.1)
     }
 }

@@ -32,15 +32,32 @@ struct BenchCommand: BundleCommand {
     @Option(name: .long, help: "Wall-clock seconds each idle run lasts.")
     var idleSeconds = 60
 
+    @Option(name: .long, help: "Clicks of each kind the latency figures are medians of.")
+    var latencyClicks = 15
+
     func validate() throws {
         guard (5...3600).contains(idleSeconds) else { throw ValidationError("--idle-seconds must be 5…3600, got \(idleSeconds).") }
+        guard (1...1000).contains(latencyClicks) else { throw ValidationError("--latency-clicks must be 1…1000, got \(latencyClicks).") }
     }
 
     func run() async throws {
         try await run(bundle: .empty)
     }
 
+    /// Where everything the bench's faces write goes (app-group files such as the Tasks
+    /// widget's tasks.json, state files): a folder of its own, removed at the end, so a bench
+    /// never reads or changes the maker's data.
+    static let stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())")
+
+    /// Points `GLANCE_STATE_DIR` at `stateFolder` before the bundle's widgets are made: a
+    /// widget resolves its app group when it is made (the Tasks widget's store), an intent
+    /// when it runs, and both must find the same tasks.json.
+    func prepare() {
+        setenv("GLANCE_STATE_DIR", Self.stateFolder.path, 1)
+    }
+
     func run(bundle: BundleContents) async throws {
+        defer { try? FileManager.default.removeItem(at: Self.stateFolder) }
         let wanted: (String) -> Bool = { name in filter.map { name.localizedCaseInsensitiveContains($0) } ?? true }
         let quiet = Logger(label: "bench") { label in GlanceLogHandler(label: label, level: .critical, destination: .sink { _ in }) }
         #if DEBUG
@@ -54,8 +71,8 @@ struct BenchCommand: BundleCommand {
         let updates = await BenchCommand.updateFigures(filter: wanted)
         var latency = LatencyFigures()
         if wanted("latency") {
-            progress.step("latency: 15 clicks of each kind, button to glass")
-            latency = await BenchCommand.latencyFigures(bundle: bundle, logger: quiet)
+            progress.step("latency: \(latencyClicks) clicks of each kind, button to glass")
+            latency = await BenchCommand.latencyFigures(bundle: bundle, clicks: latencyClicks, logger: quiet)
         }
         var wear: WearFigures?
         if wanted("wear") {
@@ -131,6 +148,10 @@ struct BenchResults: Codable, Sendable {
         }
         text += "\nlatency: button release to last byte at 400 kHz (ms)\n"
         text += "  toggle \(number(latency_ms.toggle))    full change \(number(latency_ms.full_change))\n"
+        for (name, split) in [("toggle", latency_ms.toggle_split), ("full change", latency_ms.full_change_split)] {
+            guard let split else { continue }
+            text += "  \(pad(name, 12)) CPU \(number(split.cpu, "%5.1f"))  waiting \(number(split.waiting, "%5.1f"))  wire \(number(split.wire, "%5.1f"))  (medians of each part)\n"
+        }
         if let wear {
             text += "\nwear: accounting one glass change (µs)              median      min      max\n"
             text += "  128×64 mono                                      \(number(wear.account_128x64_us.median, "%8.2f")) \(number(wear.account_128x64_us.minimum, "%8.2f")) \(number(wear.account_128x64_us.maximum, "%8.2f"))\n"

@@ -72,10 +72,13 @@ struct FaceAssembly {
         let warnings = WarningSink.once { line in logger.warning("\(line)") }
         let adjust = parts.adjustSettings
         let stateFile = parts.stateDirectory.appendingPathComponent("face-\(parts.board.name).json")
+        // An intent's dimmed frame waits as long as a frame takes to reach this panel's glass.
+        let frameTime = assembly.pipeline.frameTime
         let recipe = RuntimeRecipe(bundle: parts.bundle, clock: parts.clock, logger: logger, widgetCenter: parts.widgetCenter, adjustSettings: { settings in
             settings.assets = assets
             settings.defaults = defaults
             settings.warnings = warnings
+            settings.provisionalHold = frameTime
             adjust(&settings)
         })
         let quarantined = armCrashGuard(stateDirectory: parts.stateDirectory, logger: logger, settings: recipe)

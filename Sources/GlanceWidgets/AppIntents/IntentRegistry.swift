@@ -1,4 +1,5 @@
 import Foundation
+import GlanceUI
 
 /// The intents a bundle can run by name, so configuration files can bind buttons to them.
 ///
@@ -24,7 +25,7 @@ public struct IntentRegistry: Sendable {
     /// The intent type named `name` (type name or title, ignoring case).
     public func type(named name: String) -> (any AppIntent.Type)? {
         let wanted = name.lowercased()
-        return types.first { String(describing: $0).lowercased() == wanted }
+        return types.first { IntentReference.name(of: $0).lowercased() == wanted }
             ?? types.first { $0.titleText.lowercased() == wanted }
     }
 

@@ -127,6 +127,9 @@ extension FaceRuntime {
             instances[target].pendingIntents += 1
             if let toggle { instances[target].toggleOverrides[toggle.reference] = !toggle.isOn }
         }
+        if !targets.isEmpty, settings.provisionalHold > .zero, provisionalUntil == nil {
+            provisionalUntil = time.now.addingTimeInterval(settings.provisionalHold.timeInterval)
+        }
         progress = true
         let prepared = toggle.map { Self.setting(intent, to: !$0.isOn) } ?? intent
         intentCounter += 1

@@ -20,13 +20,23 @@ extension FaceRuntime {
         startDueReloads(at: now)
         updateStacks(at: now)
         var frames = [Frame]()
-        if let frame = compose(at: now) { frames.append(frame) }
+        if !holdsProvisionalFrame(at: now), let frame = compose(at: now) { frames.append(frame) }
         if isWakeUp {
             statistics.wakeUps += 1
             if !progress && frames.isEmpty { statistics.idleWakeUps += 1 }
         }
         progress = false
         return frames
+    }
+
+    /// Whether drawing waits for an intent's reload (`RuntimeSettings.provisionalHold`): a
+    /// shown widget has one pending and its hold has not run out. Once none is pending the
+    /// hold ends; a frame not drawn meanwhile is drawn by the next step.
+    private func holdsProvisionalFrame(at now: Date) -> Bool {
+        guard let until = provisionalUntil else { return false }
+        let waiting = face.slots.indices.contains { shownActivities[$0] == nil && instances[stacks[$0].visible].pendingIntents > 0 }
+        if !waiting { provisionalUntil = nil }
+        return waiting && now < until
     }
 
     /// A backward jump of the wall clock: see `TimelineScheduler.clockWentBack(to:)`.
@@ -208,6 +218,7 @@ extension FaceRuntime {
             candidates.append(activity.dismissAt)
         }
         candidates.append(machine.nextTransition(after: now))
+        candidates.append(provisionalUntil)
         let soonest = [scheduler.nextWakeUp(after: now)].compactMap { $0 } + candidates.compactMap { $0 }.filter { $0 > now }
         return soonest.min()
     }

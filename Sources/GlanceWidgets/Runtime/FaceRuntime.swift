@@ -58,6 +58,8 @@ public actor FaceRuntime {
     /// When each provider call in flight started: face time and real time (the inspector's durations).
     var callStarts: [Int: (Date, ContinuousClock.Instant)] = [:]
     var progress = false
+    /// Until when the dimmed frame of an intent's press is not drawn (`provisionalHold`).
+    var provisionalUntil: Date?
     var warnedURLs: Set<Int> = []
     /// Kinds whose code does not run (they crashed the face last time), until lifted.
     public internal(set) var quarantined: Set<String>

@@ -27,6 +27,11 @@ public struct RuntimeSettings: Sendable {
     /// Widget kinds that crashed the face last time: none of their code runs — they are drawn
     /// as a placeholder with a warning mark — until `FaceRuntime.liftQuarantine()`.
     public var quarantined: Set<String> = []
+    /// How long the frame that dims an intent's `.invalidatableContent()` views waits for the
+    /// reload's frame (the host gives the panel's frame time). A reload that draws within it
+    /// sends only the final state, sooner; a slower one still shows the dimmed views after it.
+    /// Zero draws the dimmed frame at once (WIDGETKIT item 21 as written).
+    public var provisionalHold: Duration = .zero
 
     /// Creates settings; every default is the documented one (budget 70, timeout 5 s, idle 30 s).
     public init(reloadBudget: Int? = 70, providerTimeout: Duration = .seconds(5), retry: RetryPolicy = RetryPolicy(),
