@@ -152,6 +152,21 @@ private struct BDFParser {
         return nil
     }
 
+    /// The first word of the next non-empty, non-comment line, or nil at the end: what a
+    /// bitmap row needs, without splitting the line into an array of words.
+    mutating func nextFirstWord() -> Substring? {
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            let bytes = line.utf8
+            guard let start = bytes.firstIndex(where: { !Self.isBlank($0) }) else { continue }
+            let word = line[start..<(bytes[start...].firstIndex(where: Self.isBlank) ?? bytes.endIndex)]
+            if word == "COMMENT" { continue }
+            return word
+        }
+        return nil
+    }
+
     func integers(_ words: [Substring], count: Int, keyword: String) throws -> [Int] {
         guard words.count >= count + 1 else {
             throw error("\(keyword) needs \(count) number\(count == 1 ? "" : "s"), found \(words.count - 1)")
@@ -261,22 +276,29 @@ private struct BDFParser {
         throw error("glyph \"\(name)\" starting at line \(start) is not finished", line: lastLine)
     }
 
+    /// The rows of a glyph's BITMAP, each at least `(width + 7) / 8 * 2` hex digits (row by row
+    /// into one array: a glyph's rows were about 28 000 instructions a glyph through `Bitmap`'s
+    /// copy-on-write checks and an array per row).
     mutating func parseBitmap(name: String, width: Int, height: Int) throws -> Bitmap {
-        var mask = Bitmap(width: width, height: height)
+        var pixels = [UInt8](repeating: 0, count: width * height)
         let digits = (width + 7) / 8 * 2
         for y in 0..<height {
-            guard let words = next() else { throw error("glyph \"\(name)\": file ends inside BITMAP", line: lastLine) }
-            let row = words[0]
+            guard let row = nextFirstWord() else { throw error("glyph \"\(name)\": file ends inside BITMAP", line: lastLine) }
             guard row != "ENDCHAR" else { throw error("glyph \"\(name)\": BITMAP has \(y) rows, BBX says \(height)") }
             guard row.utf8.count >= digits, row.utf8.allSatisfy({ Self.isHexDigit($0) }) else {
                 throw error("glyph \"\(name)\": bitmap row \"\(row)\" should be \(digits) hex digits")
             }
-            let bits = Array(row.utf8.prefix(digits))
-            for x in 0..<width {
-                let nibble = Int(hexValue(bits[x / 4]))
-                if nibble & (8 >> (x % 4)) != 0 { mask.pixels[y * width + x] = 255 }
+            var x = 0
+            for byte in row.utf8 where x < width {
+                let nibble = hexValue(byte)
+                for bit in 0..<min(4, width - x) where nibble & (8 >> bit) != 0 {
+                    pixels[y * width + x + bit] = 255
+                }
+                x += 4
             }
         }
+        var mask = Bitmap(width: width, height: height)
+        mask.pixels = pixels
         return mask
     }
 

@@ -7,6 +7,9 @@ import GlanceUI
 @Suite struct BoardConfigurationTests {
     @Test func everyPresetLoads() throws {
         #expect(BoardCatalog.builtIn.count == EmbeddedBoards.files.count)
+        // Presets are found by file name without parsing the others: each is named as its file.
+        #expect(BoardCatalog.names == BoardCatalog.builtIn.map(\.name).sorted())
+        #expect(EmbeddedBoards.files.keys.allSatisfy { $0.hasSuffix(".yaml") && !$0.contains("/") })
         let names = Set(BoardCatalog.names)
         for required in ["simulator", "simulator-sh1106", "simulator-ssd1327", "simulator-epaper", "adafruit-oled-bonnet", "adafruit-pioled",
                          "sh1106-1.3in", "ssd1309-2.42in", "waveshare-oled-1.5in", "waveshare-epaper-2.13in-v4",
