@@ -18,7 +18,8 @@ struct BenchCommand: BundleCommand {
             Timings are medians of many runs with the minimum and maximum; bus time is \
             computed from the bytes sent (I2C: 9 clocks a byte plus addressing; SPI: 8). The idle figures \
             come from two real `glance run --headless` processes measuring themselves for \
-            --idle-seconds (60 by default); everything takes about a minute and a half. \
+            --idle-seconds (60 by default), the time to the first frame from five short starts \
+            one at a time; everything takes about a minute and a half. \
             Docs/Performance.md explains each figure.
             """
     )
