@@ -131,40 +131,40 @@ private struct BDFParser {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
-    /// The next non-empty, non-comment line split into words, or nil at the end.
-    mutating func next() -> [Substring]? {
-        while index < lines.count {
-            let line = lines[index]
-            index += 1
-            var words = [Substring]()
-            let bytes = line.utf8
-            var position = bytes.startIndex
-            while true {
-                while position < bytes.endIndex, Self.isBlank(bytes[position]) { position = bytes.index(after: position) }
-                guard position < bytes.endIndex else { break }
-                let start = position
-                while position < bytes.endIndex, !Self.isBlank(bytes[position]) { position = bytes.index(after: position) }
-                words.append(line[start..<position])
-            }
-            if words.isEmpty || words[0] == "COMMENT" { continue }
-            return words
-        }
-        return nil
-    }
-
-    /// The first word of the next non-empty, non-comment line, or nil at the end: what a
-    /// bitmap row needs, without splitting the line into an array of words.
-    mutating func nextFirstWord() -> Substring? {
+    /// The next line that is neither empty nor a comment, with its first word; nil at the end.
+    private mutating func nextContentLine() -> (line: Substring, first: Substring)? {
         while index < lines.count {
             let line = lines[index]
             index += 1
             let bytes = line.utf8
             guard let start = bytes.firstIndex(where: { !Self.isBlank($0) }) else { continue }
-            let word = line[start..<(bytes[start...].firstIndex(where: Self.isBlank) ?? bytes.endIndex)]
-            if word == "COMMENT" { continue }
-            return word
+            let first = line[start..<(bytes[start...].firstIndex(where: Self.isBlank) ?? bytes.endIndex)]
+            if first == "COMMENT" { continue }
+            return (line, first)
         }
         return nil
+    }
+
+    /// The next non-empty, non-comment line split into words, or nil at the end.
+    mutating func next() -> [Substring]? {
+        guard let (line, first) = nextContentLine() else { return nil }
+        var words = [first]
+        let bytes = line.utf8
+        var position = first.endIndex
+        while true {
+            while position < bytes.endIndex, Self.isBlank(bytes[position]) { position = bytes.index(after: position) }
+            guard position < bytes.endIndex else { break }
+            let start = position
+            while position < bytes.endIndex, !Self.isBlank(bytes[position]) { position = bytes.index(after: position) }
+            words.append(line[start..<position])
+        }
+        return words
+    }
+
+    /// The first word of the next non-empty, non-comment line, or nil at the end: what a
+    /// bitmap row needs, without splitting the line into an array of words.
+    mutating func nextFirstWord() -> Substring? {
+        nextContentLine()?.first
     }
 
     func integers(_ words: [Substring], count: Int, keyword: String) throws -> [Int] {

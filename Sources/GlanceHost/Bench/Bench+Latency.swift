@@ -50,8 +50,9 @@ extension BenchCommand {
         let assembly = PanelAssembly(display: PanelDisplay(pipeline: pipeline, clock: clock, settings: .init(shiftPeriod: nil)), glass: nil)
         guard var plan = try? await FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: pipeline.pictureSize) else { return LatencyFigures() }
         // Each measured toggle completes the first task: a reset (on B, not measured) opens them all again.
-        let toggle = bundle.intentNames.first { $0 == "CompleteNextTaskIntent" }
-        let reset = bundle.intentNames.first { $0 == "ResetTasksIntent" }
+        let intentNames = bundle.intentNames
+        let toggle = intentNames.first { $0 == "CompleteNextTaskIntent" }
+        let reset = intentNames.first { $0 == "ResetTasksIntent" }
         plan.bindings = [FacePlan.BindingKey(button: "down", gesture: .click): .stackNext]
         if let toggle, let reset {
             plan.bindings[FacePlan.BindingKey(button: "A", gesture: .click)] = .intent(toggle)
