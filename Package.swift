@@ -69,6 +69,10 @@ let package = Package(
         // Finds the types conforming to a protocol in the runtime's conformance records, so
         // `glance preview --all` can list the previews a bundle declares.
         .target(name: "CPreviewDiscovery"),
+        // Swift concurrency's global executor for every Glance process: libdispatch's, which
+        // the runtime uses on Linux, wakes the process every second for good once a task has
+        // run; this one sleeps until the next job or deadline (see its source's comment).
+        .target(name: "CGlobalExecutor"),
 
         // MARK: - Core (no operating-system access)
         // The clock and display state that the runtime, the panels and the host share.
@@ -80,7 +84,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CSimulatedTime", "CI2C", "CSPI", "CFramebuffer", "CMosquitto"]),
+        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CSimulatedTime", "CGlobalExecutor", "CI2C", "CSPI", "CFramebuffer", "CMosquitto"]),
 
         // MARK: - Composition root and user-facing products
         .target(

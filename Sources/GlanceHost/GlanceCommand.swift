@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlanceGraphics
+import GlanceLinux
 import GlanceUI
 import GlanceWidgets
 
@@ -24,6 +25,7 @@ public struct GlanceCommand: AsyncParsableCommand {
     /// or `glance ctl status` should not pay for on a small board.
     /// Exits the process with the subcommand's status (non-zero with a message on failure).
     public static func main(bundle: @autoclosure () -> BundleContents) async {
+        GlobalExecutor.install()
         do {
             var command = try parseAsRoot()
             if let bundleCommand = command as? any BundleCommand {

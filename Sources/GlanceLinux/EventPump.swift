@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -26,10 +25,15 @@ package struct PollError: Error, CustomStringConvertible {
 /// after a failed read.
 package final class EventPump<Element: Sendable>: @unchecked Sendable {
     // Immutable after `start`; the descriptors stay open until deinit so a late `stop()` never
-    // writes to a reused descriptor. DispatchGroup is thread-safe.
+    // writes to a reused descriptor.
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let exited = DispatchGroup()
+    /// Whether the thread has left, and who waits for it to (guarded by `lock`). Resumed on
+    /// the pump's own thread: a `DispatchGroup.notify` on a global queue would start
+    /// libdispatch's worker pool, and with it its once-a-second monitor timer.
+    private var exited = false
+    private var exitWaiters: [CheckedContinuation<Void, Never>] = []
+    private let lock = NSLock()
     /// The elements read, in order.
     package let stream: AsyncThrowingStream<Element, Error>
     private let continuation: AsyncThrowingStream<Element, Error>.Continuation
@@ -58,7 +62,6 @@ package final class EventPump<Element: Sendable>: @unchecked Sendable {
         for end in pipeEnds { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
         let pump = EventPump(wakeRead: pipeEnds[0], wakeWrite: pipeEnds[1])
         pump.continuation.onTermination = { [weak pump] _ in pump?.wake() }
-        pump.exited.enter()
         let thread = Thread { pump.run(descriptors: descriptors, read: read, cleanup: cleanup) }
         thread.name = name
         thread.start()
@@ -70,7 +73,11 @@ package final class EventPump<Element: Sendable>: @unchecked Sendable {
     package func stop() async {
         wake()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            exited.notify(queue: .global()) { done.resume() }
+            let running = lock.withLock {
+                if !exited { exitWaiters.append(done) }
+                return !exited
+            }
+            if !running { done.resume() }
         }
     }
 
@@ -82,7 +89,11 @@ package final class EventPump<Element: Sendable>: @unchecked Sendable {
     private func run(descriptors: [Int32], read: (Int32) throws -> [Element]?, cleanup: () -> Void) {
         defer {
             cleanup()
-            exited.leave()
+            let waiters = lock.withLock {
+                exited = true
+                return exitWaiters
+            }
+            for waiter in waiters { waiter.resume() }
         }
         var watched = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         watched.append(pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0))

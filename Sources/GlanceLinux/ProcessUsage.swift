@@ -7,7 +7,8 @@ import Glibc
 public struct ProcessUsage: Sendable {
     /// User plus system CPU time, in seconds, over all threads.
     public var cpuSeconds: Double
-    /// Voluntary context switches of every thread: how often the process blocked and woke up.
+    /// Voluntary context switches of every thread, ended ones too: how often the process
+    /// blocked and woke up.
     public var voluntarySwitches: Int
     /// Peak resident set size in kilobytes (`VmHWM`).
     public var peakResidentKilobytes: Int
@@ -20,7 +21,9 @@ public struct ProcessUsage: Sendable {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        return ProcessUsage(cpuSeconds: cpu, voluntarySwitches: voluntarySwitches(), peakResidentKilobytes: peakResident(),
+        // RUSAGE_SELF sums every thread's counters, those of threads that have ended included
+        // (libdispatch's and the executor's workers come and go).
+        return ProcessUsage(cpuSeconds: cpu, voluntarySwitches: usage.ru_nvcsw, peakResidentKilobytes: peakResident(),
                             elapsed: secondsSinceStart())
     }
 
@@ -32,13 +35,13 @@ public struct ProcessUsage: Sendable {
         return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
 
-    /// Sum of `voluntary_ctxt_switches` over `/proc/self/task/*/status` (getrusage counts only
-    /// the calling thread's on Linux).
-    private static func voluntarySwitches() -> Int {
+    /// The names of this process's threads now (`/proc/self/task/*/comm`; the kernel keeps at
+    /// most 15 bytes of a name).
+    public static func threadNames() -> [String] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.reduce(0) { total, task in
-            total + (field("voluntary_ctxt_switches", in: "/proc/self/task/\(task)/status") ?? 0)
-        }
+        return tasks.compactMap { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
+        }.sorted()
     }
 
     private static func peakResident() -> Int {

@@ -210,6 +210,34 @@ import Glibc
         #expect(again.status == 0 && again.output.contains("widget trap is still quarantined"), "\(again.output)")
     }
 
+    /// Issue 19: libdispatch watches its global worker pool with a timer that wakes the
+    /// process every second for good once a worker has started, 60 of the 80 wake-ups a
+    /// minute of a dimmed face. A face on Glance's executor never starts that pool: none of
+    /// libdispatch's global workers ("com.apple.root.<qos>-qos", shortened by the kernel to
+    /// its last 15 bytes) is alive at the end of a run, and the executor ran the face's jobs.
+    @Test func aFaceNeverStartsLibdispatchsWorkerPool() async throws {
+        let state = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let face = state.appendingPathComponent("face.yaml")
+        try Data("always-on:\n  idle: 1s\n".utf8).write(to: face)
+        let report = state.appendingPathComponent("usage.json")
+        var environment = ProcessInfo.processInfo.environment
+        environment["GLANCE_STATE_DIR"] = state.path
+        environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("control.sock").path
+        environment["GLANCE_DISPATCH_EXECUTOR"] = nil
+        let run = try await runToEnd(Self.glance, ["run", "--board", "simulator", "--headless", "--config", face.path, "--duration", "2s",
+                                                   "--usage-report", report.path, "--log-level", "error"], environment: environment)
+        #expect(run.status == 0, "\(run.output)")
+        let usage = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        let threads = try #require(usage?["threads"] as? [String])
+        let executor = try #require(usage?["executor"] as? [String: Any])
+        #expect(executor["installed"] as? Bool == true)
+        #expect((executor["jobs"] as? Int ?? 0) > 0)
+        #expect(!threads.contains { $0.hasSuffix("-qos") }, "libdispatch global workers: \(threads)")
+        #expect((usage?["frames"] as? Int ?? 0) >= 2, "the face drew and dimmed")
+    }
+
     /// Issue 15, item 5: `glance run 2>&1 | head -n1` — the reader leaves after one line and
     /// the face must go on (it trapped in `FileHandle.write` with EPIPE, exit 132).
     @Test func aLogReaderThatLeavesDoesNotStopTheFace() async throws {

@@ -4,12 +4,17 @@ import GlanceLinux
 /// What an idle face costs, from real `glance run --headless` processes measuring themselves.
 struct IdleFigures: Codable, Sendable {
     struct State: Codable, Sendable {
-        /// Times the process woke up (voluntary context switches) per minute.
+        /// Times the process woke up (voluntary context switches of all its threads, ended
+        /// ones too) per minute, once settled (`UsageReport.settling` into the run; the whole
+        /// run when it is not longer).
         var wakeups: Double
         /// Scheduled wake-ups of the face runtime per minute.
         var runtime_wakeups: Double
-        /// CPU use as a percentage of one core.
+        /// CPU use as a percentage of one core, once settled.
         var cpu_percent: Double
+        /// `wakeups` and `cpu_percent` over the whole run, start-up included.
+        var wakeups_with_start: Double
+        var cpu_percent_with_start: Double
     }
 
     var active: State
@@ -78,9 +83,14 @@ extension BenchCommand {
             }
         }
         func state(_ report: UsageReport) -> IdleFigures.State {
-            let minutes = max(report.seconds, 1) / 60
-            return IdleFigures.State(wakeups: Double(report.wakeUps) / minutes, runtime_wakeups: Double(report.runtimeWakeUps) / minutes,
-                                     cpu_percent: report.cpuSeconds / max(report.seconds, 1) * 100)
+            let seconds = max(report.seconds, 1)
+            let settled = report.settled ?? UsageReport.Interval(seconds: seconds, cpuSeconds: report.cpuSeconds, wakeUps: report.wakeUps)
+            let settledSeconds = max(settled.seconds, 1)
+            return IdleFigures.State(wakeups: Double(settled.wakeUps) / settledSeconds * 60,
+                                     runtime_wakeups: Double(report.runtimeWakeUps) / seconds * 60,
+                                     cpu_percent: settled.cpuSeconds / settledSeconds * 100,
+                                     wakeups_with_start: Double(report.wakeUps) / seconds * 60,
+                                     cpu_percent_with_start: report.cpuSeconds / seconds * 100)
         }
         return IdleFigures(active: state(reports[0]), alwaysOn: state(reports[1]),
                            peak_rss_mb: reports.map(\.peakResidentMegabytes).max() ?? 0,

@@ -18,8 +18,9 @@ struct BenchCommand: BundleCommand {
             Timings are medians of many runs with the minimum and maximum; bus time is \
             computed from the bytes sent (I2C: 9 clocks a byte plus addressing; SPI: 8). The idle figures \
             come from two real `glance run --headless` processes measuring themselves for \
-            --idle-seconds (60 by default), the time to the first frame from five short starts \
-            one at a time; everything takes about a minute and a half. \
+            --idle-seconds (60 by default): wake-ups and CPU from their 10th second on, and over \
+            the whole run; the time to the first frame from five short starts one at a time; \
+            everything takes about a minute and a half. \
             Docs/Performance.md explains each figure.
             """
     )
@@ -165,9 +166,11 @@ struct BenchResults: Codable, Sendable {
         if let energy { text += energy.table() }
         if let mqtt { text += mqtt.table() }
         if let idle {
-            text += "\nidle: per minute, % of one core\n"
-            text += "  active     wake-ups \(number(idle.active.wakeups)) (runtime \(number(idle.active.runtime_wakeups)))  cpu \(number(idle.active.cpu_percent, "%6.3f")) %\n"
-            text += "  always-on  wake-ups \(number(idle.alwaysOn.wakeups)) (runtime \(number(idle.alwaysOn.runtime_wakeups)))  cpu \(number(idle.alwaysOn.cpu_percent, "%6.3f")) %\n"
+            text += "\nidle: per minute and % of one core from the 10th second on (whole run, start-up included)\n"
+            for (name, state) in [("active   ", idle.active), ("always-on", idle.alwaysOn)] {
+                text += "  \(name)  wake-ups \(number(state.wakeups)) (\(number(state.wakeups_with_start, "%.1f")); runtime \(number(state.runtime_wakeups, "%.1f")))"
+                text += "  cpu \(number(state.cpu_percent, "%6.3f")) % (\(number(state.cpu_percent_with_start, "%.3f")) %)\n"
+            }
             text += "\npeak memory \(number(peak_rss_mb)) MB    first frame \(number(first_frame_ms)) ms after start\n"
         }
         return text

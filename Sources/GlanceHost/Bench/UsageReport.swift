@@ -19,6 +19,20 @@ struct UsageReport: Codable, Sendable {
     var peakResidentMegabytes: Double
     /// What the browser simulator sent its pages (`--web`); nil without it.
     var web: WebUsage?
+    /// What Swift concurrency's global executor did (nil in reports from before it).
+    var executor: GlobalExecutor.Statistics?
+    /// The same counters from `settling` into the run on, start-up left out (nil for a
+    /// shorter run).
+    var settled: Interval?
+    /// The names of the process's threads at the end.
+    var threads: [String]?
+
+    /// Counters over part of the run.
+    struct Interval: Codable, Sendable, Equatable {
+        var seconds: Double
+        var cpuSeconds: Double
+        var wakeUps: Int
+    }
 
     /// Messages and bytes the browser simulator sent, summed over its pages.
     struct WebUsage: Codable, Sendable, Equatable {
@@ -27,11 +41,19 @@ struct UsageReport: Codable, Sendable {
         var bytes = 0
     }
 
-    /// Reads this process's counters now.
-    static func measure(runtimeWakeUps: Int, frames: Int, firstFrame: Double?) -> UsageReport {
+    /// How long after its start a run counts as settled.
+    static let settling = Duration.seconds(10)
+
+    /// Reads this process's counters now; `start` are the counters when the run settled.
+    static func measure(runtimeWakeUps: Int, frames: Int, firstFrame: Double?, since start: ProcessUsage?) -> UsageReport {
         let usage = ProcessUsage.read()
+        let interval = start.map {
+            Interval(seconds: usage.elapsed - $0.elapsed, cpuSeconds: usage.cpuSeconds - $0.cpuSeconds,
+                     wakeUps: usage.voluntarySwitches - $0.voluntarySwitches)
+        }
         return UsageReport(seconds: usage.elapsed, firstFrameMilliseconds: firstFrame, cpuSeconds: usage.cpuSeconds,
                            wakeUps: usage.voluntarySwitches, runtimeWakeUps: runtimeWakeUps, frames: frames,
-                           peakResidentMegabytes: Double(usage.peakResidentKilobytes) / 1024)
+                           peakResidentMegabytes: Double(usage.peakResidentKilobytes) / 1024, executor: GlobalExecutor.statistics,
+                           settled: interval, threads: ProcessUsage.threadNames())
     }
 }

@@ -83,6 +83,9 @@ actor FaceHost: ControlTarget {
     private var intents: [String] = []
     /// Milliseconds from process start to the first frame on the panel.
     private(set) var firstFrameMilliseconds: Double?
+    /// The process's counters once start-up was over: the usage report's settled figures
+    /// are counted from here.
+    private var settledUsage: ProcessUsage?
     /// Frames the runtime made and frames given to the display (the rest were superseded within a round).
     private(set) var framesMade = 0
     private(set) var framesShown = 0
@@ -474,10 +477,16 @@ actor FaceHost: ControlTarget {
         }
     }
 
+    /// Marks the end of start-up for the usage report (`UsageReport.settling` into the run).
+    func noteSettled() {
+        settledUsage = ProcessUsage.read()
+    }
+
     /// What the run cost so far (`--usage-report`).
     func usage() async -> UsageReport {
         let statistics = await runtime.statistics
-        return UsageReport.measure(runtimeWakeUps: statistics.wakeUps, frames: statistics.frames, firstFrame: firstFrameMilliseconds)
+        return UsageReport.measure(runtimeWakeUps: statistics.wakeUps, frames: statistics.frames, firstFrame: firstFrameMilliseconds,
+                                   since: settledUsage)
     }
 
     /// Saves the state and leaves the panel as the board asks: display off, or the last

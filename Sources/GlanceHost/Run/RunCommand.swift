@@ -68,7 +68,7 @@ struct RunCommand: BundleCommand {
     @Option(name: .long, help: ArgumentHelp("Record every bus transfer in this file (capture format).", valueName: "file"))
     var capture: String?
 
-    @Option(name: .long, help: ArgumentHelp("At exit, write what the run cost (CPU, wake-ups, memory, time to first frame) as JSON.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("At exit, write what the run cost (CPU, wake-ups, memory, time to first frame; also from its 10th second on) as JSON.", valueName: "file"))
     var usageReport: String?
 
     @Option(name: .long, help: "Simulator colors: auto (24-bit when COLORTERM says the terminal has them), truecolor, or none (plain blocks).")
@@ -142,9 +142,13 @@ struct RunCommand: BundleCommand {
 
         let seconds = duration.flatMap(RunCommand.parseDuration)
         var webServer: WebServer?, webSimulator: WebSimulator?
+        // Read when the face stops, before shutting down (stopping the input threads and
+        // saving the state are not what running a face costs).
+        var usage: UsageReport?
         if let simulated, let seconds {
             if face?.mqtt != nil { logger.notice("mqtt: not joined with --clock fast (simulated time has no broker to talk to)") }
             await host.run(until: start.addingTimeInterval(seconds), on: simulated)
+            if usageReport != nil { usage = await host.usage() }
         } else {
             let inputs: LiveInputs
             do {
@@ -166,18 +170,25 @@ struct RunCommand: BundleCommand {
                     fail("\(error)")
                 }
             }
+            // The usage report's settled figures start once start-up is over (the first
+            // timelines loaded, a quickly dimming face dimmed, libdispatch's start-up threads gone).
+            let settle = usageReport == nil ? nil : Task {
+                try await Task.sleep(for: UsageReport.settling)
+                await host.noteSettled()
+            }
             await host.runLive(duration: seconds)
+            settle?.cancel()
+            if usageReport != nil { usage = await host.usage() }
             // Requests in progress are answered before the face stops.
             await webServer?.stop()
             await inputs.disconnect()
             logger.info("stopped")
         }
         await host.shutDown()
-        if let usageReport {
+        if let usageReport, var report = usage {
             do {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                var report = await host.usage()
                 report.web = await webSimulator?.usage
                 try AtomicFile.write(try encoder.encode(report), to: URL(fileURLWithPath: usageReport))
             } catch {

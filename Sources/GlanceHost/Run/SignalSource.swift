@@ -7,11 +7,14 @@ import Foundation
 actor SignalSource: InputSource {
     nonisolated let name = "signals"
     private var sources: [DispatchSourceSignal] = []
+    private let queue = DispatchQueue(label: "glance.signals")
 
     func connect(post: @escaping @Sendable (FaceHost.Event) -> Void) async throws {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            // A serial queue: a global one would start libdispatch's worker pool and its
+            // once-a-second monitor timer at the first signal.
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { post(number == SIGHUP ? .reloadFace : .stop) }
             source.resume()
             sources.append(source)
