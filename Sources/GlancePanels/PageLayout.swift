@@ -9,15 +9,14 @@ enum PageLayout {
         var out = [UInt8](repeating: 0, count: pages.count * columns.count)
         let width = frame.width, height = frame.height
         frame.pixels.withUnsafeBufferPointer { pixels in
-            var index = 0
-            for page in pages {
-                let top = page * 8
-                let rows = max(0, min(8, height - top))
-                for x in columns {
-                    var byte: UInt8 = 0
-                    for bit in 0..<rows where pixels[(top + bit) * width + x] >= 128 { byte |= 1 << UInt8(bit) }
-                    out[index] = byte
-                    index += 1
+            out.withUnsafeMutableBufferPointer { out in
+                // Row by row within a page, so the pixels are read in the order they are stored.
+                for (pageIndex, page) in pages.enumerated() {
+                    let top = page * 8, start = pageIndex * columns.count
+                    for bit in 0..<max(0, min(8, height - top)) {
+                        let row = (top + bit) * width, mask = UInt8(1) << UInt8(bit)
+                        for (offset, x) in columns.enumerated() where pixels[row + x] >= 128 { out[start + offset] |= mask }
+                    }
                 }
             }
         }

@@ -31,9 +31,22 @@ public struct TransferPlanner: Hashable, Sendable {
         var any = false
         old.pixels.withUnsafeBufferPointer { a in
             new.pixels.withUnsafeBufferPointer { b in
+                let (aBytes, bBytes) = (UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
                 for y in 0..<new.height {
                     let row = y * new.width, band = (y / th) * tilesX
                     var x = 0
+                    // Gray frames eight pixels at a time: the bytes that differ mark their tiles.
+                    while !colored, x + 8 <= new.width {
+                        var difference = UInt64(littleEndian: aBytes.loadUnaligned(fromByteOffset: row + x, as: UInt64.self))
+                            ^ UInt64(littleEndian: bBytes.loadUnaligned(fromByteOffset: row + x, as: UInt64.self))
+                        while difference != 0 {
+                            let lane = difference.trailingZeroBitCount / 8
+                            changed[band + (x + lane) / tw] = true
+                            any = true
+                            difference &= ~(0xFF << UInt64(lane * 8))
+                        }
+                        x += 8
+                    }
                     while x < new.width {
                         if a[row + x] != b[row + x] || (colored && oldColors[row + x] != newColors[row + x]) {
                             changed[band + x / tw] = true

@@ -30,6 +30,23 @@ import Testing
         }
     }
 
+    /// Every gray level on every cell of the matrix lights exactly as the rule says
+    /// (L*64/255, rounded, above the Bayer entry); the conversion compares with thresholds.
+    @Test func orderedDitherFollowsTheRuleForEveryLevelAndCell() {
+        let bayer: [Int] = [0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38,
+                            60, 28, 52, 20, 62, 30, 54, 22, 3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
+                            15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21]
+        for level in 0...255 {
+            // 11 × 9 pixels: the pattern wraps around both ways.
+            let pixels = Bitmap(width: 11, height: 9, value: UInt8(level)).monochrome().pixels
+            let expected = (0..<(11 * 9)).map { index -> UInt8 in
+                let (x, y) = (index % 11, index / 11)
+                return (level * 64 + 127) / 255 > bayer[(y & 7) * 8 + (x & 7)] ? 255 : 0
+            }
+            #expect(pixels == expected, "gray \(level)")
+        }
+    }
+
     @Test func ditherIsAnchoredToTheBitmap() {
         // The same tone over the same area gives the same pixels wherever it is drawn from.
         var a = Bitmap(width: 16, height: 8)

@@ -92,17 +92,21 @@ private final class OneShotServer: Sendable {
     }
 
     @Test func nobodyListeningNamesHostAndPort() throws {
-        // A port that was just free: bound, read back and closed again.
-        let server = try OneShotServer(answer: "")
-        let port = server.port
-        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // A port bound but not listening, kept bound while the post tries it: the connection is
+        // refused, and no other socket can take the port meanwhile (a port that was only just
+        // free could be reused, even as the connecting socket's own source port, which then
+        // connects to itself and waits for an answer).
+        let bound = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(bound) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        close(connection)
-        _ = server.request()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(bound, $0, length) == 0 && getsockname(bound, $0, &length) == 0 }
+        }
+        try #require(result)
+        let port = UInt16(bigEndian: address.sin_port)
         let error = #expect(throws: HTTPPostError.self) { try HTTPPost.send("x", to: "http://127.0.0.1:\(port)/") }
         #expect(error?.message == "cannot connect to 127.0.0.1 port \(port): Connection refused")
     }
