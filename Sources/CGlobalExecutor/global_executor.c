@@ -361,13 +361,13 @@ static void enqueue_global_with_deadline(long long sec, long long nsec, long lon
                                          EnqueueGlobalWithDeadline *original) SWIFTCALL {
     (void)tsec;
     (void)tnsec;
-    // The continuous clock counts suspended time (CLOCK_BOOTTIME on Linux); the deadline is
-    // moved to CLOCK_MONOTONIC, which the condition variables wait on, by its distance now.
-    clockid_t source = clock == clock_continuous ? CLOCK_BOOTTIME : CLOCK_MONOTONIC;
     if (clock != clock_continuous && clock != clock_suspending) {
         original(sec, nsec, tsec, tnsec, clock, job); // a clock this file does not know
         return;
     }
+    // The continuous clock counts suspended time (CLOCK_BOOTTIME on Linux); the deadline is
+    // moved to CLOCK_MONOTONIC, which the condition variables wait on, by its distance now.
+    clockid_t source = clock == clock_continuous ? CLOCK_BOOTTIME : CLOCK_MONOTONIC;
     int64_t target = (int64_t)sec * 1000000000 + nsec;
     int64_t distance = target - (int64_t)now_ns(source);
     enqueue_at(distance <= 0 ? 0 : deadline_after((uint64_t)distance), job);

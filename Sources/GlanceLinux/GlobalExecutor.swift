@@ -18,7 +18,8 @@ public enum GlobalExecutor {
         public var jobs: Int
         /// Worker threads started, ended ones included.
         public var threadsStarted: Int
-        /// Workers added beyond the base pool because every worker stayed busy for 50 ms.
+        /// Workers added beyond the base pool because jobs waited 10 ms while no job started
+        /// (every worker blocked or busy).
         public var extraThreads: Int
     }
 
@@ -59,7 +60,12 @@ private final class QueuedTaskExecutor: TaskExecutor, SchedulingExecutor {
     static let shared = QueuedTaskExecutor()
 
     func enqueue(_ job: consuming ExecutorJob) {
-        glance_executor_enqueue(unsafeBitCast(UnownedJob(job), to: UnsafeMutableRawPointer.self), 0)
+        Self.queue(job, afterNanoseconds: 0)
+    }
+
+    /// Hands `job` (the runtime's job pointer, as `UnownedJob` holds it) to the C queue.
+    private static func queue(_ job: consuming ExecutorJob, afterNanoseconds delay: UInt64) {
+        glance_executor_enqueue(unsafeBitCast(UnownedJob(job), to: UnsafeMutableRawPointer.self), delay)
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
@@ -72,11 +78,12 @@ private final class QueuedTaskExecutor: TaskExecutor, SchedulingExecutor {
             }
             return
         }
-        // Whole nanoseconds, none for a deadline already past, the longest wait for one too far.
+        // Whole nanoseconds: none for a deadline already past, the longest wait for one too far.
+        guard delay > .zero else { return Self.queue(job, afterNanoseconds: 0) }
         let (seconds, attoseconds) = delay.components
-        let (whole, overflow) = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
-        let nanoseconds = seconds < 0 || delay <= .zero ? 0 : overflow ? .max : whole.addingReportingOverflow(UInt64(clamping: attoseconds / 1_000_000_000)).partialValue
-        glance_executor_enqueue(unsafeBitCast(UnownedJob(job), to: UnsafeMutableRawPointer.self), nanoseconds)
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        let (nanoseconds, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        Self.queue(job, afterNanoseconds: overflow || carry ? .max : nanoseconds)
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {

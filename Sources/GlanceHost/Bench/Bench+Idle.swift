@@ -83,14 +83,13 @@ extension BenchCommand {
             }
         }
         func state(_ report: UsageReport) -> IdleFigures.State {
-            let seconds = max(report.seconds, 1)
-            let settled = report.settled ?? UsageReport.Interval(seconds: seconds, cpuSeconds: report.cpuSeconds, wakeUps: report.wakeUps)
-            let settledSeconds = max(settled.seconds, 1)
-            return IdleFigures.State(wakeups: Double(settled.wakeUps) / settledSeconds * 60,
-                                     runtime_wakeups: Double(report.runtimeWakeUps) / seconds * 60,
-                                     cpu_percent: settled.cpuSeconds / settledSeconds * 100,
-                                     wakeups_with_start: Double(report.wakeUps) / seconds * 60,
-                                     cpu_percent_with_start: report.cpuSeconds / seconds * 100)
+            let whole = UsageReport.Interval(seconds: report.seconds, cpuSeconds: report.cpuSeconds, wakeUps: report.wakeUps)
+            let settled = report.settled ?? whole
+            return IdleFigures.State(wakeups: settled.perMinute(settled.wakeUps),
+                                     runtime_wakeups: whole.perMinute(report.runtimeWakeUps),
+                                     cpu_percent: settled.cpuPercent,
+                                     wakeups_with_start: whole.perMinute(whole.wakeUps),
+                                     cpu_percent_with_start: whole.cpuPercent)
         }
         return IdleFigures(active: state(reports[0]), alwaysOn: state(reports[1]),
                            peak_rss_mb: reports.map(\.peakResidentMegabytes).max() ?? 0,

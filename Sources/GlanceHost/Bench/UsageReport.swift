@@ -32,6 +32,11 @@ struct UsageReport: Codable, Sendable {
         var seconds: Double
         var cpuSeconds: Double
         var wakeUps: Int
+
+        /// `count` over this interval as a rate a minute (an interval under a second counts as one).
+        func perMinute(_ count: Int) -> Double { Double(count) / max(seconds, 1) * 60 }
+        /// CPU use as a percentage of one core.
+        var cpuPercent: Double { cpuSeconds / max(seconds, 1) * 100 }
     }
 
     /// Messages and bytes the browser simulator sent, summed over its pages.
