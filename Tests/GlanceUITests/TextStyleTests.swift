@@ -161,6 +161,42 @@ import Testing
         }
     }
 
+    /// A text node measures its words once and reuses the measurements (and layouts) for
+    /// every proposal: each fragment must still be as wide as its characters measure alone,
+    /// a line wider than the proposal holds a single character, no character is lost, and
+    /// the answer does not depend on which proposals were asked before.
+    @Test func layoutsMeasureEveryFragmentWhateverWasAskedBefore() throws {
+        let texts = [Text("unbreakablelongword ok"), Text("12:45 and 3.5").monospacedDigit(), Text("wide tracked words").tracking(2),
+                     Text("a\nbb  ccc\n"), Text("cafe\u{301} \u{2603}x")]
+        func node(_ text: Text) throws -> TextNode {
+            try #require(ViewRenderer.layout(text.font(.system(size: 8)), size: Size(width: 64, height: 64),
+                                             environment: testEnvironment(), at: referenceDate, antialiased: false) as? TextNode)
+        }
+        let proposals = [0, 1, 3, 5, 7, 12, 20, 33, 200].flatMap { [ProposedSize(width: $0, height: nil), ProposedSize(width: $0, height: 9)] }
+        for text in texts {
+            let reused = try node(text)
+            for proposal in proposals + proposals.reversed() {
+                let layout = reused.layout(for: proposal)
+                let fresh = try node(text).layout(for: proposal)
+                #expect(layout.lines.map { $0.fragments.map(\.text) } == fresh.lines.map { $0.fragments.map(\.text) })
+                #expect(layout.lines.map(\.width) == fresh.lines.map(\.width))
+                for line in layout.lines {
+                    for fragment in line.fragments {
+                        let piece = layout.pieces[fragment.piece]
+                        let measured = piece.stack.width(of: fragment.text, monospacedDigits: piece.monospacedDigits)
+                            + piece.tracking * fragment.text.unicodeScalars.count
+                        #expect(fragment.width == measured, "\(fragment.text.debugDescription) at \(proposal)")
+                    }
+                    #expect(line.width <= proposal.width! || line.fragments.map(\.text).joined().count == 1, "\(proposal)")
+                }
+                if !layout.truncated {
+                    let shown = String(layout.lines.flatMap(\.fragments).map(\.text).joined().filter { $0 != " " })
+                    #expect(shown == String(reused.plainText.filter { $0 != " " && $0 != "\n" }), "\(proposal)")
+                }
+            }
+        }
+    }
+
     @Test func localizedStringResourcesShowTheirDefaultValue() {
         let plain: LocalizedStringResource = "Battery"
         let keyed = LocalizedStringResource("battery.title", defaultValue: "Charge", table: "Widgets", comment: "title")

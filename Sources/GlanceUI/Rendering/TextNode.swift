@@ -41,7 +41,7 @@ final class TextNode: LayoutNode {
     /// A placed piece of one line.
     struct Fragment {
         var piece: Int
-        var text: String
+        var text: Substring
         var width: Int
     }
 
@@ -125,6 +125,7 @@ final class TextNode: LayoutNode {
         plainText = contents.joined()
         placed = nil
         layouts.removeAll()
+        measurements.removeAll()
     }
 
     /// The characters of each run at the context's moment, and the earliest moment after it
@@ -157,26 +158,65 @@ final class TextNode: LayoutNode {
         return nil
     }
 
-    /// The font sizes to try: the nominal one, then smaller available ones down to the
-    /// minimum scale factor.
-    private func candidateScales() -> [Double] {
+    /// The font sizes to try, as factors of the nominal size: 1, then smaller available sizes
+    /// down to the minimum scale factor.
+    private lazy var scales: [Double] = {
         guard minimumScaleFactor < 1, let nominal = runs.first.map({ $0.font.pixelSize(scale: scale) }), nominal > 0 else { return [1] }
         let smallest = Int((Double(nominal) * Double(minimumScaleFactor)).rounded(.up))
         let sizes = FontCatalog.standard.sizes().filter { $0 < nominal && $0 >= smallest }.sorted(by: >)
         return [1] + sizes.map { Double($0) / Double(nominal) }
+    }()
+
+    /// The runs at one of `scales`: faces chosen, characters cut into words, spaces and
+    /// newlines, and each of those measured. A layout pass asks for several proposals; they
+    /// share this and only add widths.
+    private struct Measurement {
+        var pieces: [Piece]
+        var tokens: [Token]
+        var ascent: Int
+        var descent: Int
+        var lineHeight: Int { max(1, ascent + descent) }
+        /// The layout that breaks only at newlines, made when first asked for.
+        var natural: Layout?
     }
 
-    private func pieces(atScale factor: Double) -> [Piece]? {
+    private struct Token {
+        var piece: Int
+        var text: Substring
+        var kind: TokenKind
+        var width: Int
+    }
+
+    /// Measurements by index into `scales`, made in order as layouts need them.
+    private var measurements = [Measurement]()
+
+    /// The runs measured at `scales[index]`, or nil when no font is embedded.
+    private func measurement(at index: Int) -> Measurement? {
+        if index < measurements.count { return measurements[index] }
         var pieces = [Piece]()
         for run in runs {
-            let size = Int((Double(run.font.pixelSize(scale: scale)) * factor).rounded())
+            let size = Int((Double(run.font.pixelSize(scale: scale)) * scales[index]).rounded())
             var font = run.font
             if let weight = run.weight { font = font.weight(weight) }
             guard let stack = FontStack(pixelSize: size, weight: font.faceWeight) else { return nil }
             pieces.append(Piece(text: run.content, stack: stack, tone: run.tone, tracking: run.tracking, symbol: run.symbol,
                                 monospacedDigits: run.monospacedDigits, underline: run.underline, strikethrough: run.strikethrough))
         }
-        return pieces
+        var tokens = [Token]()
+        for (index, piece) in pieces.enumerated() {
+            if piece.symbol != nil {
+                tokens.append(Token(piece: index, text: "\u{FFFC}", kind: .word, width: width(of: "\u{FFFC}", piece: piece)))
+                continue
+            }
+            for (text, kind) in Self.tokens(of: piece.text) {
+                tokens.append(Token(piece: index, text: text, kind: kind, width: kind == .newline ? 0 : width(of: text, piece: piece)))
+            }
+        }
+        var measurement = Measurement(pieces: pieces, tokens: tokens,
+                                      ascent: pieces.map(\.stack.ascent).max() ?? 0, descent: pieces.map(\.stack.descent).max() ?? 0)
+        measurement.natural = wrap(measurement, maxWidth: ProposedSize.infinity, maxLines: lineLimit ?? Int.max)
+        measurements.append(measurement)
+        return measurement
     }
 
     /// Layouts already computed, by proposal (sizing, placing and baseline queries ask for the
@@ -193,9 +233,20 @@ final class TextNode: LayoutNode {
 
     private func computeLayout(for proposal: ProposedSize) -> Layout {
         var result: Layout?
-        for factor in candidateScales() {
-            guard let pieces = pieces(atScale: factor) else { break }
-            let layout = wrap(pieces, proposal: proposal)
+        for index in scales.indices {
+            guard let measurement = measurement(at: index) else { break }
+            let maxWidth = proposal.width ?? ProposedSize.infinity
+            var maxLines = lineLimit ?? Int.max
+            if let height = proposal.height { maxLines = min(maxLines, max(1, height / measurement.lineHeight)) }
+            // Text with room for its lines as written is laid out as written: wrapping would
+            // break nowhere.
+            let layout: Layout
+            if let natural = measurement.natural, !natural.truncated, natural.lines.count <= maxLines,
+               natural.lines.allSatisfy({ $0.width <= maxWidth }) {
+                layout = natural
+            } else {
+                layout = wrap(measurement, maxWidth: maxWidth, maxLines: maxLines)
+            }
             result = layout
             if !layout.truncated { break }
         }
@@ -208,58 +259,58 @@ final class TextNode: LayoutNode {
         return natural + piece.tracking * text.unicodeScalars.count
     }
 
-    private func wrap(_ pieces: [Piece], proposal: ProposedSize) -> Layout {
-        let ascent = pieces.map(\.stack.ascent).max() ?? 0
-        let descent = pieces.map(\.stack.descent).max() ?? 0
-        let lineHeight = max(1, ascent + descent)
-        let maxWidth = proposal.width ?? ProposedSize.infinity
-        var maxLines = lineLimit ?? Int.max
-        if let height = proposal.height { maxLines = min(maxLines, max(1, height / lineHeight)) }
-
-        // Tokens: words, runs of spaces and newlines, each tied to its piece.
-        var tokens = [(piece: Int, text: Substring, kind: TokenKind)]()
-        for (index, piece) in pieces.enumerated() {
-            if piece.symbol != nil { tokens.append((index, "\u{FFFC}", .word)); continue }
-            for (text, kind) in Self.tokens(of: piece.text) { tokens.append((index, text, kind)) }
-        }
-
+    /// Greedy wrapping: each word on the current line if it fits, else on the next; a word
+    /// wider than a line is broken between characters. Past `maxLines`, the last line is
+    /// truncated with "…".
+    private func wrap(_ measurement: Measurement, maxWidth: Int, maxLines: Int) -> Layout {
+        let pieces = measurement.pieces
         var lines = [Line(fragments: [])]
+        var used = 0
         func append(_ fragment: Fragment) {
             lines[lines.count - 1].fragments.append(fragment)
+            used += fragment.width
         }
-        for token in tokens {
+        func newLine() {
+            lines.append(Line(fragments: []))
+            used = 0
+        }
+        for token in measurement.tokens {
             switch token.kind {
             case .newline:
-                lines.append(Line(fragments: []))
+                newLine()
             case .space:
                 guard !lines[lines.count - 1].fragments.isEmpty else { continue }
-                append(Fragment(piece: token.piece, text: String(token.text), width: width(of: token.text, piece: pieces[token.piece])))
+                append(Fragment(piece: token.piece, text: token.text, width: token.width))
             case .word:
+                // Widths add up character by character (advances, tracking and digit cells
+                // are per scalar), so the pieces of a broken word are measured once each.
                 var word = token.text
+                var wordWidth = token.width
                 while !word.isEmpty {
-                    let w = width(of: word, piece: pieces[token.piece])
-                    let used = lines[lines.count - 1].width
-                    if used + w <= maxWidth {
-                        append(Fragment(piece: token.piece, text: String(word), width: w))
+                    if used + wordWidth <= maxWidth {
+                        append(Fragment(piece: token.piece, text: word, width: wordWidth))
                         break
                     }
                     if used > 0 {
                         trimTrailingSpace(&lines[lines.count - 1])
-                        lines.append(Line(fragments: []))
+                        newLine()
                         continue
                     }
                     // The word alone is wider than a line: break it between characters.
                     var cut = word.startIndex
-                    while cut < word.endIndex {
+                    var headWidth = 0
+                    repeat {
                         let next = word.index(after: cut)
-                        if width(of: word[word.startIndex..<next], piece: pieces[token.piece]) > maxWidth { break }
+                        let characterWidth = width(of: word[cut..<next], piece: pieces[token.piece])
+                        // A line holds at least one character, however narrow.
+                        if headWidth + characterWidth > maxWidth && cut > word.startIndex { break }
+                        headWidth += characterWidth
                         cut = next
-                    }
-                    if cut == word.startIndex { cut = word.index(after: cut) }
-                    let head = word[word.startIndex..<cut]
-                    append(Fragment(piece: token.piece, text: String(head), width: width(of: head, piece: pieces[token.piece])))
+                    } while cut < word.endIndex
+                    append(Fragment(piece: token.piece, text: word[..<cut], width: headWidth))
                     word = word[cut...]
-                    if !word.isEmpty { lines.append(Line(fragments: [])) }
+                    wordWidth -= headWidth
+                    if !word.isEmpty { newLine() }
                 }
             }
         }
@@ -274,7 +325,7 @@ final class TextNode: LayoutNode {
             lines[last] = truncate(lines[last], pieces: pieces, maxWidth: maxWidth)
             truncated = true
         }
-        return Layout(lines: lines, pieces: pieces, truncated: truncated, ascent: ascent, descent: descent)
+        return Layout(lines: lines, pieces: pieces, truncated: truncated, ascent: measurement.ascent, descent: measurement.descent)
     }
 
     private enum TokenKind { case word, space, newline }
@@ -325,7 +376,7 @@ final class TextNode: LayoutNode {
         while line.width + ellipsis > maxWidth, var last = line.fragments.popLast() {
             guard last.text.count > 1 else { continue }
             last.text.removeLast()
-            last.width = width(of: last.text[...], piece: pieces[last.piece])
+            last.width = width(of: last.text, piece: pieces[last.piece])
             line.fragments.append(last)
             trimTrailingSpace(&line)
         }
