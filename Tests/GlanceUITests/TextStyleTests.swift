@@ -197,6 +197,27 @@ import Testing
         }
     }
 
+    /// Nodes showing the same characters in the same faces share one layout (a face renders
+    /// its texts again every frame); paint is not part of what they share.
+    @Test func sameTextSharesItsLayoutButNotItsPaint() throws {
+        func render(_ view: some View) -> Set<UInt8> {
+            Set(ViewRenderer.render(view, size: Size(width: 64, height: 12), environment: testEnvironment(), at: referenceDate, antialiased: true).bitmap.pixels)
+        }
+        let text = Text("Shared caption").font(.caption)
+        #expect(render(text) == [0, 255])
+        #expect(render(text.foregroundStyle(.secondary)) == [0, 153])
+        #expect(render(text.underline().foregroundStyle(.secondary)) == [0, 153])
+        func node(_ view: some View) throws -> TextNode {
+            try #require(ViewRenderer.layout(view, size: Size(width: 64, height: 12), environment: testEnvironment(),
+                                             at: referenceDate, antialiased: false) as? TextNode)
+        }
+        let first = try node(text), second = try node(text.foregroundStyle(.secondary))
+        #expect(first.layout(for: ProposedSize(width: 30, height: nil)).lines.count > 1)
+        #expect(try node(text).sharesShape(with: first) && second.sharesShape(with: first))
+        #expect(try !node(Text("Shared caption").font(.title)).sharesShape(with: first))
+        #expect(try !node(Text("Shared caption!").font(.caption)).sharesShape(with: first))
+    }
+
     @Test func localizedStringResourcesShowTheirDefaultValue() {
         let plain: LocalizedStringResource = "Battery"
         let keyed = LocalizedStringResource("battery.title", defaultValue: "Charge", table: "Widgets", comment: "title")

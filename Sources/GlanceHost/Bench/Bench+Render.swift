@@ -41,6 +41,12 @@ extension BenchCommand {
             figures.append(RenderFigure(name: name, family: family, spread: spread))
         }
         measure("reference-face", .accessoryRectangular, Size(width: 128, height: 64)) { AnyView(ReferenceFace(progress: Double($0 % 100) / 100)) }
+        // The same face with a reading that differs every frame, so one of its texts is laid
+        // out anew each time instead of coming from the shared text layouts (TextShape).
+        let readings = (0..<1000).map { String(format: "%.1f °C", 10 + Double($0) / 10) }
+        measure("reference-face-new-text", .accessoryRectangular, Size(width: 128, height: 64)) {
+            AnyView(ReferenceFace(progress: Double($0 % 100) / 100, reading: readings[$0 % readings.count]))
+        }
         for widget in bundle.widgets {
             guard let engine = widget.timeline else { continue }
             for family in widget.supportedFamilies where family != .accessoryCorner {

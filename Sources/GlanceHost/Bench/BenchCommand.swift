@@ -181,6 +181,7 @@ struct BenchResults: Codable, Sendable {
 /// bold value and a full-width progress bar whose value changes every frame.
 struct ReferenceFace: View {
     let progress: Double
+    var reading = "21.5 °C"
 
     var body: some View {
         VStack(alignment: .leading, spacing: 3) {
@@ -188,7 +189,7 @@ struct ReferenceFace: View {
                 Image(systemName: "thermometer").font(.title3)
                 Text("Living room").font(.caption)
             }
-            Text("21.5 °C").font(.title3.bold())
+            Text(reading).font(.title3.bold())
             ProgressView(value: progress)
         }
         .frame(maxWidth: .infinity, alignment: .leading)

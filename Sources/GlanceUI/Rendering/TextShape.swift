@@ -1,0 +1,323 @@
+import Foundation
+import GlanceCore
+
+/// The layout of a text's characters in its faces, shared by every node that shows the same
+/// characters the same way: words cut and measured once, and each proposal wrapped once.
+///
+/// A face renders its whole view tree again for every frame, and most of its texts have not
+/// changed since the last one ("Living room", a temperature that moves once an hour): they are
+/// laid out from here. Only what decides where characters go is part of the key; paint (tone,
+/// underline, strikethrough) stays with the node.
+final class TextShape: Sendable {
+    /// What the layout depends on.
+    struct Key: Hashable, Sendable {
+        struct Run: Hashable, Sendable {
+            var content: String
+            /// A symbol drawn inline instead of characters.
+            var symbol: String?
+            /// The face size before `minimumScaleFactor` steps it down.
+            var pixelSize: Int
+            var weight: FontWeight
+            var tracking: Int
+            var monospacedDigits: Bool
+        }
+
+        var runs: [Run]
+        var lineLimit: Int?
+        var minimumScaleFactor: CGFloat
+    }
+
+    /// One run in the faces of one size: what measuring and drawing its characters needs.
+    struct Piece: Sendable {
+        var text: String
+        var stack: FontStack
+        var tracking: Int
+        var symbol: String?
+        /// Digits advance by the widest digit's width, centred in that cell.
+        var monospacedDigits: Bool
+    }
+
+    /// A placed piece of one line.
+    struct Fragment: Sendable {
+        var piece: Int
+        var text: Substring
+        var width: Int
+    }
+
+    struct Line: Sendable {
+        var fragments: [Fragment]
+        var width: Int { fragments.reduce(0) { $0 + $1.width } }
+    }
+
+    struct Layout: Sendable {
+        var lines: [Line]
+        /// The runs in the faces this layout chose (smaller ones under `minimumScaleFactor`);
+        /// a fragment's `piece` indexes these and the node's runs alike.
+        var pieces: [Piece]
+        var truncated: Bool
+        var ascent: Int
+        var descent: Int
+        var lineHeight: Int { ascent + descent }
+        var size: Size {
+            Size(width: lines.map(\.width).max() ?? 0, height: lines.count * lineHeight)
+        }
+    }
+
+    /// The shape for `key`, made on first use. The cache holds the texts of a few faces; when
+    /// it is full it starts again, which a face that shows new text every frame (a seconds
+    /// timer) reaches every few minutes at the cost of one frame's measuring.
+    static func shared(_ key: Key) -> TextShape {
+        if let shape = cache.withLock({ $0[key] }) { return shape }
+        let shape = TextShape(key)
+        return cache.withLock { shapes in
+            if let existing = shapes[key] { return existing }
+            if shapes.count >= cacheCapacity { shapes.removeAll(keepingCapacity: true) }
+            shapes[key] = shape
+            return shape
+        }
+    }
+
+    private static let cacheCapacity = 256
+    private static let cache = Locked([Key: TextShape]())
+
+    let key: Key
+    /// The font sizes to try, as factors of the nominal size: 1, then smaller available sizes
+    /// down to the minimum scale factor.
+    private let scales: [Double]
+    private let state = Locked(State())
+
+    private struct State {
+        /// Measurements by index into `scales`, made in order as layouts need them.
+        var measurements = [Measurement]()
+        var layouts = [ProposedSize: Layout]()
+    }
+
+    /// The most proposals kept per text; layout passes ask about eight at most.
+    private static let layoutCapacity = 32
+
+    private init(_ key: Key) {
+        self.key = key
+        let minimumScaleFactor = min(1, max(0.01, key.minimumScaleFactor))
+        if minimumScaleFactor < 1, let nominal = key.runs.first?.pixelSize, nominal > 0 {
+            let smallest = Int((Double(nominal) * Double(minimumScaleFactor)).rounded(.up))
+            let sizes = FontCatalog.standard.sizes().filter { $0 < nominal && $0 >= smallest }.sorted(by: >)
+            scales = [1] + sizes.map { Double($0) / Double(nominal) }
+        } else {
+            scales = [1]
+        }
+    }
+
+    /// Lays the text out for `proposal`, shrinking within the scale factor before truncating.
+    func layout(for proposal: ProposedSize) -> Layout {
+        state.withLock { state in
+            if let cached = state.layouts[proposal] { return cached }
+            let layout = computeLayout(for: proposal, measurements: &state.measurements)
+            if state.layouts.count >= Self.layoutCapacity { state.layouts.removeAll(keepingCapacity: true) }
+            state.layouts[proposal] = layout
+            return layout
+        }
+    }
+
+    private func computeLayout(for proposal: ProposedSize, measurements: inout [Measurement]) -> Layout {
+        var result: Layout?
+        for index in scales.indices {
+            if index == measurements.count {
+                guard let measurement = measure(atScale: scales[index]) else { break }
+                measurements.append(measurement)
+            }
+            let measurement = measurements[index]
+            let maxWidth = proposal.width ?? ProposedSize.infinity
+            var maxLines = key.lineLimit ?? Int.max
+            if let height = proposal.height { maxLines = min(maxLines, max(1, height / measurement.lineHeight)) }
+            // Text with room for its lines as written is laid out as written: wrapping would
+            // break nowhere.
+            let natural = measurement.natural
+            let layout = !natural.truncated && natural.lines.count <= maxLines && natural.lines.allSatisfy({ $0.width <= maxWidth })
+                ? natural : wrap(measurement, maxWidth: maxWidth, maxLines: maxLines)
+            result = layout
+            if !layout.truncated { break }
+        }
+        return result ?? Layout(lines: [], pieces: [], truncated: false, ascent: 0, descent: 0)
+    }
+
+    // MARK: - Measuring
+
+    /// The runs at one scale factor: faces chosen, characters cut into words, spaces and
+    /// newlines, and each of those measured. A layout pass asks for several proposals; they
+    /// share this and only add widths.
+    private struct Measurement {
+        var pieces: [Piece]
+        var tokens: [Token]
+        var ascent: Int
+        var descent: Int
+        var lineHeight: Int { max(1, ascent + descent) }
+        /// The layout that breaks only at newlines.
+        var natural: Layout
+    }
+
+    private struct Token {
+        var piece: Int
+        var text: Substring
+        var kind: TokenKind
+        var width: Int
+    }
+
+    private enum TokenKind { case word, space, newline }
+
+    /// The runs measured at `factor` times their size, or nil when no font is embedded.
+    private func measure(atScale factor: Double) -> Measurement? {
+        var pieces = [Piece]()
+        for run in key.runs {
+            let size = Int((Double(run.pixelSize) * factor).rounded())
+            guard let stack = FontStack(pixelSize: size, weight: run.weight) else { return nil }
+            pieces.append(Piece(text: run.content, stack: stack, tracking: run.tracking, symbol: run.symbol, monospacedDigits: run.monospacedDigits))
+        }
+        var tokens = [Token]()
+        for (index, piece) in pieces.enumerated() {
+            if piece.symbol != nil {
+                tokens.append(Token(piece: index, text: "\u{FFFC}", kind: .word, width: Self.width(of: "\u{FFFC}", piece: piece)))
+                continue
+            }
+            for (text, kind) in Self.tokens(of: piece.text) {
+                tokens.append(Token(piece: index, text: text, kind: kind, width: kind == .newline ? 0 : Self.width(of: text, piece: piece)))
+            }
+        }
+        var measurement = Measurement(pieces: pieces, tokens: tokens,
+                                      ascent: pieces.map(\.stack.ascent).max() ?? 0, descent: pieces.map(\.stack.descent).max() ?? 0,
+                                      natural: Layout(lines: [], pieces: [], truncated: false, ascent: 0, descent: 0))
+        measurement.natural = wrap(measurement, maxWidth: ProposedSize.infinity, maxLines: key.lineLimit ?? Int.max)
+        return measurement
+    }
+
+    private static func width(of text: Substring, piece: Piece) -> Int {
+        if let symbol = piece.symbol { return SymbolImages.inlineSize(for: piece.stack, name: symbol).width + 1 }
+        let natural = piece.monospacedDigits ? piece.stack.width(of: text, monospacedDigits: true) : piece.stack.width(of: text)
+        return natural + piece.tracking * text.unicodeScalars.count
+    }
+
+    /// `text` cut into words, runs of spaces and single newlines. Most text is ASCII without
+    /// carriage returns, where every byte is a character: it is cut by bytes. Other text is cut
+    /// by characters, so a space or newline that a combining mark joins ("\r\n" is one
+    /// character too) stays inside its word.
+    private static func tokens(of text: String) -> [(text: Substring, kind: TokenKind)] {
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return tokens(of: text, kinds: text.utf8.indices.lazy.map { position in
+                let byte = text.utf8[position]
+                return (position, byte == 0x0A ? .newline : (byte == 0x20 ? .space : .word))
+            })
+        }
+        return tokens(of: text, kinds: text.indices.lazy.map { position in
+            let character = text[position]
+            return (position, character == "\n" ? .newline : (character == " " ? .space : .word))
+        })
+    }
+
+    /// Cuts `text` where the kind of its units (`kinds`, in order) changes, and around each newline.
+    private static func tokens(of text: String, kinds: some Sequence<(String.Index, TokenKind)>) -> [(text: Substring, kind: TokenKind)] {
+        var tokens = [(text: Substring, kind: TokenKind)]()
+        var start = text.startIndex
+        var current: TokenKind?
+        for (position, next) in kinds {
+            if let current, current != next || next == .newline {
+                tokens.append((text[start..<position], current))
+                start = position
+            }
+            current = next
+        }
+        if let current, start < text.endIndex { tokens.append((text[start...], current)) }
+        return tokens
+    }
+
+    // MARK: - Wrapping
+
+    /// Greedy wrapping: each word on the current line if it fits, else on the next; a word
+    /// wider than a line is broken between characters. Past `maxLines`, the last line is
+    /// truncated with "…".
+    private func wrap(_ measurement: Measurement, maxWidth: Int, maxLines: Int) -> Layout {
+        let pieces = measurement.pieces
+        var lines = [Line(fragments: [])]
+        var used = 0
+        func append(_ fragment: Fragment) {
+            lines[lines.count - 1].fragments.append(fragment)
+            used += fragment.width
+        }
+        func newLine() {
+            lines.append(Line(fragments: []))
+            used = 0
+        }
+        for token in measurement.tokens {
+            switch token.kind {
+            case .newline:
+                newLine()
+            case .space:
+                guard !lines[lines.count - 1].fragments.isEmpty else { continue }
+                append(Fragment(piece: token.piece, text: token.text, width: token.width))
+            case .word:
+                // Widths add up character by character (advances, tracking and digit cells
+                // are per scalar), so the pieces of a broken word are measured once each.
+                var word = token.text
+                var wordWidth = token.width
+                while !word.isEmpty {
+                    if used + wordWidth <= maxWidth {
+                        append(Fragment(piece: token.piece, text: word, width: wordWidth))
+                        break
+                    }
+                    if used > 0 {
+                        Self.trimTrailingSpace(&lines[lines.count - 1])
+                        newLine()
+                        continue
+                    }
+                    // The word alone is wider than a line: break it between characters.
+                    var cut = word.startIndex
+                    var headWidth = 0
+                    repeat {
+                        let next = word.index(after: cut)
+                        let characterWidth = Self.width(of: word[cut..<next], piece: pieces[token.piece])
+                        // A line holds at least one character, however narrow.
+                        if headWidth + characterWidth > maxWidth && cut > word.startIndex { break }
+                        headWidth += characterWidth
+                        cut = next
+                    } while cut < word.endIndex
+                    append(Fragment(piece: token.piece, text: word[..<cut], width: headWidth))
+                    word = word[cut...]
+                    wordWidth -= headWidth
+                    if !word.isEmpty { newLine() }
+                }
+            }
+        }
+        for index in lines.indices { Self.trimTrailingSpace(&lines[index]) }
+
+        var truncated = false
+        if lines.count > maxLines {
+            lines.removeSubrange(maxLines...)
+            truncated = true
+        }
+        if let last = lines.indices.last, truncated || lines[last].width > maxWidth {
+            lines[last] = Self.truncate(lines[last], pieces: pieces, maxWidth: maxWidth)
+            truncated = true
+        }
+        return Layout(lines: lines, pieces: pieces, truncated: truncated, ascent: measurement.ascent, descent: measurement.descent)
+    }
+
+    private static func trimTrailingSpace(_ line: inout Line) {
+        while let last = line.fragments.last, last.text.allSatisfy({ $0 == " " }) { line.fragments.removeLast() }
+    }
+
+    /// The line shortened from the end until it fits with "…" appended.
+    private static func truncate(_ line: Line, pieces: [Piece], maxWidth: Int) -> Line {
+        var line = line
+        trimTrailingSpace(&line)
+        guard let lastPiece = line.fragments.last?.piece else { return line }
+        let ellipsis = width(of: "…", piece: pieces[lastPiece])
+        while line.width + ellipsis > maxWidth, var last = line.fragments.popLast() {
+            guard last.text.count > 1 else { continue }
+            last.text.removeLast()
+            last.width = width(of: last.text, piece: pieces[last.piece])
+            line.fragments.append(last)
+            trimTrailingSpace(&line)
+        }
+        let piece = line.fragments.last?.piece ?? lastPiece
+        line.fragments.append(Fragment(piece: piece, text: "…", width: width(of: "…", piece: pieces[piece])))
+        return line
+    }
+}
