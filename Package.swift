@@ -49,11 +49,9 @@ let package = Package(
         // Eclipse Mosquitto's MQTT client library (`mqtt:` in glance.yaml): the C library of the
         // broker most makers already run, packaged by Debian; MQTT 3.1.1 with TLS, QoS 1,
         // persistent sessions and a last will, without a Swift networking stack in the binary.
-        .systemLibrary(
-            name: "CMosquitto",
-            pkgConfig: "libmosquitto",
-            providers: [.apt(["libmosquitto-dev"])]
-        ),
+        // Opened with dlopen when MQTT is first used (the header comes from libmosquitto-dev):
+        // linked, it loaded libssl and libcrypto into every face.
+        .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
         // The spidev ioctl interface (kernel headers only; nothing to link).
         .systemLibrary(name: "CSPI"),
         .systemLibrary(name: "CFramebuffer"),

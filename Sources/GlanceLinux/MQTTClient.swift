@@ -152,6 +152,8 @@ extension MQTTClient {
 
         let options: Options
         let state = Mutex(State())
+        /// libmosquitto's functions (opened when the first client is made).
+        private let library: glance_mosquitto
         private let handle: OpaquePointer
         private let continuation: AsyncStream<Event>.Continuation
         /// Wakes a back-off wait and tells `stop()` the thread has ended.
@@ -160,40 +162,41 @@ extension MQTTClient {
         init(options: Options, continuation: AsyncStream<Event>.Continuation) throws {
             self.options = options
             self.continuation = continuation
-            MQTTLibrary.initialise()
-            guard let handle = mosquitto_new(options.clientID, options.cleanSession, nil) else {
+            let library = try MQTTLibrary.load()
+            self.library = library
+            guard let handle = library.new!(options.clientID, options.cleanSession, nil) else {
                 throw MQTTError(description: "cannot create an MQTT client for '\(options.clientID)' (out of memory, or an empty client id with a persistent session)")
             }
             self.handle = handle
-            mosquitto_threaded_set(handle, true)
-            mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+            _ = library.threaded_set!(handle, true)
+            _ = library.int_option!(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
             if let username = options.username {
-                mosquitto_username_pw_set(handle, username, options.password)
+                _ = library.username_pw_set!(handle, username, options.password)
             }
             if let caFile = options.caFile {
-                let result = mosquitto_tls_set(handle, caFile, nil, nil, nil, nil)
+                let result = library.tls_set!(handle, caFile, nil, nil, nil, nil)
                 guard result == MOSQ_ERR_SUCCESS.rawValue else {
-                    mosquitto_destroy(handle)
+                    library.destroy!(handle)
                     throw MQTTError(description: "TLS with CA file \(caFile): \(MQTTLibrary.describe(result))")
                 }
             }
             if let will = options.will {
                 will.payload.withUnsafeBytes { bytes in
-                    _ = mosquitto_will_set(handle, will.topic, Int32(bytes.count), bytes.baseAddress, Int32(will.qos), will.retain)
+                    _ = library.will_set!(handle, will.topic, Int32(bytes.count), bytes.baseAddress, Int32(will.qos), will.retain)
                 }
             }
-            mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-            mosquitto_connect_with_flags_callback_set(handle) { _, context, code, flags in
+            library.user_data_set!(handle, Unmanaged.passUnretained(self).toOpaque())
+            library.connect_with_flags_callback_set!(handle) { _, context, code, flags in
                 Core.from(context).connected(code: code, resumed: flags & 1 == 1)
             }
-            mosquitto_message_callback_set(handle) { _, context, message in
+            library.message_callback_set!(handle) { _, context, message in
                 guard let message else { return }
                 Core.from(context).received(message.pointee)
             }
         }
 
         deinit {
-            mosquitto_destroy(handle)
+            library.destroy!(handle)
         }
 
         private static func from(_ context: UnsafeMutableRawPointer?) -> Core {
@@ -204,7 +207,7 @@ extension MQTTClient {
 
         private func connected(code: Int32, resumed: Bool) {
             guard code == 0 else {
-                state.withLock { $0.refusal = "the broker refused the connection: \(String(cString: mosquitto_connack_string(code)))" }
+                state.withLock { $0.refusal = "the broker refused the connection: \(library.connack_string!(code).map { String(cString: $0) } ?? "code \(code)")" }
                 return
             }
             let waiting = state.withLock { state -> [Message] in
@@ -214,7 +217,7 @@ extension MQTTClient {
                 return state.outbox
             }
             for filter in options.subscriptions {
-                mosquitto_subscribe(handle, nil, filter, 1)
+                _ = library.subscribe!(handle, nil, filter, 1)
             }
             for message in waiting { _ = send(message) }
             continuation.yield(.connected(resumed: resumed))
@@ -231,8 +234,8 @@ extension MQTTClient {
             var backoff = options.minimumBackoff
             var first = true
             while !isStopping {
-                let started = first ? mosquitto_connect_async(handle, options.host, Int32(options.port), Int32(options.keepAlive))
-                                    : mosquitto_reconnect_async(handle)
+                let started = first ? library.connect_async!(handle, options.host, Int32(options.port), Int32(options.keepAlive))
+                                    : library.reconnect_async!(handle)
                 first = false
                 var reason: String?
                 if started != MOSQ_ERR_SUCCESS.rawValue {
@@ -264,11 +267,11 @@ extension MQTTClient {
             // from another thread wakes the wait at once (the library's socket pair).
             let timeout = Int32(max(1, options.keepAlive / 2) * 1000)
             while !isStopping {
-                let result = mosquitto_loop(handle, timeout, 1)
+                let result = library.loop!(handle, timeout, 1)
                 if result != MOSQ_ERR_SUCCESS.rawValue { return isStopping ? nil : MQTTLibrary.describe(result) }
             }
             // Stopping: send what is queued (the final messages, then DISCONNECT), briefly.
-            for _ in 0..<20 where mosquitto_loop(handle, 100, 1) == MOSQ_ERR_SUCCESS.rawValue {}
+            for _ in 0..<20 where library.loop!(handle, 100, 1) == MOSQ_ERR_SUCCESS.rawValue {}
             return nil
         }
 
@@ -300,7 +303,7 @@ extension MQTTClient {
 
         private func send(_ message: Message) -> (sent: Bool, reason: String?) {
             let result = message.payload.withUnsafeBytes { bytes in
-                mosquitto_publish(handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos), message.retain)
+                library.publish!(handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos), message.retain)
             }
             return result == MOSQ_ERR_SUCCESS.rawValue ? (true, nil) : (false, MQTTLibrary.describe(result))
         }
@@ -310,7 +313,7 @@ extension MQTTClient {
                 for message in final { _ = publish(message) }
             }
             state.withLock { $0.stopping = true }
-            mosquitto_disconnect(handle)
+            _ = library.disconnect!(handle)
             condition.lock()
             condition.broadcast()
             let until = Date().addingTimeInterval(timeout)
@@ -320,21 +323,28 @@ extension MQTTClient {
     }
 }
 
-/// libmosquitto's process-wide set-up, done once.
+/// libmosquitto, opened and set up once, when the first client is made.
 enum MQTTLibrary {
-    private static let initialised: Bool = {
-        mosquitto_lib_init()
-        return true
+    private static let loaded: Result<glance_mosquitto, MQTTError> = {
+        var error = [CChar](repeating: 0, count: 512)
+        guard let library = glance_mosquitto_load(&error, error.count)?.pointee else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(MQTTError(description: "cannot load the MQTT client library: \(reason) (on Debian and Raspberry Pi OS: sudo apt install libmosquitto1)"))
+        }
+        _ = library.lib_init!()
+        return .success(library)
     }()
 
-    static func initialise() {
-        _ = initialised
+    /// The library's functions, or why it cannot be used.
+    static func load() throws(MQTTError) -> glance_mosquitto {
+        try loaded.get()
     }
 
     /// The library's description of a result code; for system errors, the system's.
     static func describe(_ code: Int32) -> String {
         if code == MOSQ_ERR_ERRNO.rawValue { return errnoDescription(errno) }
         if code == MOSQ_ERR_CONN_LOST.rawValue { return "the connection was lost" }
-        return String(cString: mosquitto_strerror(code))
+        guard case .success(let library) = loaded else { return "error \(code)" }
+        return library.strerror!(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }

@@ -44,6 +44,17 @@ public struct ProcessUsage: Sendable {
         }.sorted()
     }
 
+    /// The shared libraries mapped into this process now (`/proc/self/maps`), by file name.
+    public static func sharedLibraries() -> [String] {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+        let names = maps.split(separator: "\n").compactMap { line -> String? in
+            guard let slash = line.lastIndex(of: "/") else { return nil }
+            let name = line[line.index(after: slash)...]
+            return name.contains(".so") ? String(name) : nil
+        }
+        return Set(names).sorted()
+    }
+
     private static func peakResident() -> Int {
         field("VmHWM", in: "/proc/self/status") ?? 0
     }

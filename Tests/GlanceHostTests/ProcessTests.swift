@@ -215,7 +215,7 @@ import Glibc
     /// minute of a dimmed face. A face on Glance's executor never starts that pool: none of
     /// libdispatch's global workers ("com.apple.root.<qos>-qos", shortened by the kernel to
     /// its last 15 bytes) is alive at the end of a run, and the executor ran the face's jobs.
-    @Test func aFaceNeverStartsLibdispatchsWorkerPool() async throws {
+    @Test func anIdleFaceStartsNeitherLibdispatchsPoolNorMQTT() async throws {
         let state = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: state) }
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
@@ -236,6 +236,11 @@ import Glibc
         #expect((executor["jobs"] as? Int ?? 0) > 0)
         #expect(!threads.contains { $0.hasSuffix("-qos") }, "libdispatch global workers: \(threads)")
         #expect((usage?["frames"] as? Int ?? 0) >= 2, "the face drew and dimmed")
+        // A face without `mqtt:` never opens libmosquitto, nor the libssl and libcrypto it
+        // brings (1.8 MB resident when it was linked).
+        let libraries = try #require(usage?["libraries"] as? [String])
+        #expect(libraries.contains { $0.hasPrefix("libc.so") }, "\(libraries)")
+        #expect(!libraries.contains { $0.hasPrefix("libmosquitto") || $0.hasPrefix("libssl") || $0.hasPrefix("libcrypto") }, "\(libraries)")
     }
 
     /// Issue 15, item 5: `glance run 2>&1 | head -n1` — the reader leaves after one line and

@@ -26,6 +26,8 @@ struct UsageReport: Codable, Sendable {
     var settled: Interval?
     /// The names of the process's threads at the end.
     var threads: [String]?
+    /// The shared libraries mapped at the end (libmosquitto only when the face used MQTT).
+    var libraries: [String]?
 
     /// Counters over part of the run.
     struct Interval: Codable, Sendable, Equatable {
@@ -59,6 +61,6 @@ struct UsageReport: Codable, Sendable {
         return UsageReport(seconds: usage.elapsed, firstFrameMilliseconds: firstFrame, cpuSeconds: usage.cpuSeconds,
                            wakeUps: usage.voluntarySwitches, runtimeWakeUps: runtimeWakeUps, frames: frames,
                            peakResidentMegabytes: Double(usage.peakResidentKilobytes) / 1024, executor: GlobalExecutor.statistics,
-                           settled: interval, threads: ProcessUsage.threadNames())
+                           settled: interval, threads: ProcessUsage.threadNames(), libraries: ProcessUsage.sharedLibraries())
     }
 }
