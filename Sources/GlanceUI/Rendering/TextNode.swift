@@ -10,27 +10,18 @@ final class TextNode: LayoutNode {
         var pattern: Text.LineStyle.Pattern
     }
 
-    /// One run of the text after live content was evaluated: characters, font and paint.
-    private struct ResolvedRun {
-        var content: String
-        var symbol: String?
-        var font: Font
-        var weight: Font.Weight?
+    /// How one run is painted (where its characters go is the shape's).
+    private struct Paint {
         var tone: Tone
-        var tracking: Int
-        var monospacedDigits: Bool
         var underline: Decoration?
         var strikethrough: Decoration?
     }
 
-    private var runs: [ResolvedRun]
+    private let paints: [Paint]
     /// The runs as written (live content unevaluated) and what evaluating them needs.
     private let sources: [Text.Run]
     private let liveContext: LiveTextContext
-    private let lineLimit: Int?
     private let alignment: TextAlignment
-    private let minimumScaleFactor: CGFloat
-    private let scale: CGFloat
     private let redacted: Bool
     private var nextChange: Date?
     /// Where the characters go, shared with other nodes showing the same text.
@@ -43,7 +34,8 @@ final class TextNode: LayoutNode {
         let context = LiveTextContext(date: environment.renderDate, locale: environment.locale,
                                       timeZone: environment.timeZone, reduced: environment.isLuminanceReduced)
         let (contents, nextChange) = Self.evaluate(text.runs, in: context)
-        var runs = [ResolvedRun]()
+        var paints = [Paint]()
+        var shapeRuns = [TextShape.Key.Run]()
         for (run, string) in zip(text.runs, contents) {
             var symbol: String?
             if case .symbol(let name) = run.content {
@@ -51,42 +43,31 @@ final class TextNode: LayoutNode {
                 environment.reportMissingSymbol(name)
             }
             let tone = run.style?.resolve(in: environment) ?? ForegroundStyle().resolve(in: environment)
-            let font = run.font ?? environment.font ?? .body
             func decoration(_ style: Text.LineStyle?) -> Decoration? {
                 style.map { Decoration(tone: $0.color?.resolve(in: environment) ?? tone, pattern: $0.pattern) }
             }
-            runs.append(ResolvedRun(content: string, symbol: symbol, font: font, weight: run.weight, tone: tone,
-                                    tracking: run.tracking.pixels,
-                                    monospacedDigits: run.monospacedDigits || font.usesMonospacedDigits || font.design == .monospaced,
-                                    underline: decoration(run.underline ?? environment.textUnderline),
-                                    strikethrough: decoration(run.strikethrough ?? environment.textStrikethrough)))
+            paints.append(Paint(tone: tone, underline: decoration(run.underline ?? environment.textUnderline),
+                                strikethrough: decoration(run.strikethrough ?? environment.textStrikethrough)))
+            let font = run.font ?? environment.font ?? .body
+            shapeRuns.append(TextShape.Key.Run(content: string, symbol: symbol, pixelSize: font.pixelSize(scale: environment.displayScale),
+                                               weight: (run.weight.map(font.weight) ?? font).faceWeight,
+                                               tracking: run.tracking.pixels,
+                                               monospacedDigits: run.monospacedDigits || font.usesMonospacedDigits || font.design == .monospaced))
         }
-        self.runs = runs
+        self.paints = paints
         self.sources = text.runs
         self.liveContext = context
         self.plainText = contents.joined()
         self.nextChange = nextChange
-        self.lineLimit = environment.lineLimit
         // Leading is the right edge in right-to-left layout, as in SwiftUI.
         switch (environment.layoutDirection, environment.multilineTextAlignment) {
         case (.rightToLeft, .leading): self.alignment = .trailing
         case (.rightToLeft, .trailing): self.alignment = .leading
         default: self.alignment = environment.multilineTextAlignment
         }
-        self.minimumScaleFactor = environment.minimumScaleFactor
-        self.scale = environment.displayScale
         self.redacted = environment.redactsContent
-        self.shape = TextShape.shared(Self.shapeKey(runs, lineLimit: environment.lineLimit, minimumScaleFactor: environment.minimumScaleFactor,
-                                                    scale: environment.displayScale))
-    }
-
-    private static func shapeKey(_ runs: [ResolvedRun], lineLimit: Int?, minimumScaleFactor: CGFloat, scale: CGFloat) -> TextShape.Key {
-        TextShape.Key(runs: runs.map { run in
-            var font = run.font
-            if let weight = run.weight { font = font.weight(weight) }
-            return TextShape.Key.Run(content: run.content, symbol: run.symbol, pixelSize: run.font.pixelSize(scale: scale), weight: font.faceWeight,
-                                     tracking: run.tracking, monospacedDigits: run.monospacedDigits)
-        }, lineLimit: lineLimit, minimumScaleFactor: minimumScaleFactor)
+        self.shape = TextShape.shared(TextShape.Key(runs: shapeRuns, lineLimit: environment.lineLimit,
+                                                    minimumScaleFactor: environment.minimumScaleFactor))
     }
 
     /// Evaluates live content (timers, relative dates) again at `date`.
@@ -94,11 +75,12 @@ final class TextNode: LayoutNode {
         super.refresh(at: date)
         let context = LiveTextContext(date: date, locale: liveContext.locale, timeZone: liveContext.timeZone, reduced: liveContext.reduced)
         let (contents, nextChange) = Self.evaluate(sources, in: context)
-        for (index, string) in contents.enumerated() { runs[index].content = string }
         self.nextChange = nextChange
         plainText = contents.joined()
         placed = nil
-        shape = TextShape.shared(Self.shapeKey(runs, lineLimit: lineLimit, minimumScaleFactor: minimumScaleFactor, scale: scale))
+        var key = shape.key
+        for (index, string) in contents.enumerated() { key.runs[index].content = string }
+        shape = TextShape.shared(key)
     }
 
     /// The characters of each run at the context's moment, and the earliest moment after it
@@ -155,11 +137,11 @@ final class TextNode: LayoutNode {
             let baseline = frame.minY + index * layout.lineHeight + layout.ascent
             if redacted, let first = line.fragments.first {
                 drawRedactionBar(x: x, width: lineWidth, baseline: baseline, stack: layout.pieces[first.piece].stack,
-                                 tone: runs[first.piece].tone, context: &context)
+                                 tone: paints[first.piece].tone, context: &context)
                 continue
             }
             for fragment in line.fragments {
-                let piece = layout.pieces[fragment.piece], tone = runs[fragment.piece].tone
+                let piece = layout.pieces[fragment.piece], tone = paints[fragment.piece].tone
                 if let symbol = piece.symbol {
                     SymbolImages.drawInline(symbol, stack: piece.stack, at: Point(x: x, y: baseline), tone: tone, into: &context.bitmap)
                 } else if piece.tracking == 0 && !piece.monospacedDigits {
@@ -171,22 +153,22 @@ final class TextNode: LayoutNode {
                         pen.x += piece.tracking
                     }
                 }
-                drawDecorations(of: runs[fragment.piece], stack: piece.stack, x: x, width: fragment.width, baseline: baseline, into: &context.bitmap)
+                drawDecorations(of: paints[fragment.piece], stack: piece.stack, x: x, width: fragment.width, baseline: baseline, into: &context.bitmap)
                 x += fragment.width
             }
         }
     }
 
     /// Underline one pixel below the baseline; strikethrough through the middle of lowercase letters.
-    private func drawDecorations(of run: ResolvedRun, stack: FontStack, x: Int, width: Int, baseline: Int, into bitmap: inout Bitmap) {
+    private func drawDecorations(of paint: Paint, stack: FontStack, x: Int, width: Int, baseline: Int, into bitmap: inout Bitmap) {
         func line(_ decoration: Decoration?, y: Int) {
             guard let decoration, width > 0 else { return }
             for offset in 0..<width where decoration.pattern.isOn(at: offset) {
                 bitmap.painting(decoration.tone.rgb) { $0.fillRect(Rect(x: x + offset, y: y, width: 1, height: 1), value: decoration.tone.level, opacity: decoration.tone.opacity) }
             }
         }
-        line(run.underline, y: baseline + 1)
-        line(run.strikethrough, y: baseline - max(1, (stack.primary.xHeight + 1) / 2))
+        line(paint.underline, y: baseline + 1)
+        line(paint.strikethrough, y: baseline - max(1, (stack.primary.xHeight + 1) / 2))
     }
 
     /// Placeholder redaction: a rounded bar as tall as capitals where a line's characters would be.
