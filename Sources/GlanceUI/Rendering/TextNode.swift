@@ -28,7 +28,7 @@ final class TextNode: LayoutNode {
     private var shape: TextShape
     private var placed: TextShape.Layout?
     /// The characters shown, for tests and accessibility-style dumps.
-    private(set) var plainText: String
+    var plainText: String { shape.key.runs.map(\.content).joined() }
 
     init(text: Text, environment: EnvironmentValues) {
         let context = LiveTextContext(date: environment.renderDate, locale: environment.locale,
@@ -57,7 +57,6 @@ final class TextNode: LayoutNode {
         self.paints = paints
         self.sources = text.runs
         self.liveContext = context
-        self.plainText = contents.joined()
         self.nextChange = nextChange
         // Leading is the right edge in right-to-left layout, as in SwiftUI.
         switch (environment.layoutDirection, environment.multilineTextAlignment) {
@@ -76,7 +75,6 @@ final class TextNode: LayoutNode {
         let context = LiveTextContext(date: date, locale: liveContext.locale, timeZone: liveContext.timeZone, reduced: liveContext.reduced)
         let (contents, nextChange) = Self.evaluate(sources, in: context)
         self.nextChange = nextChange
-        plainText = contents.joined()
         placed = nil
         var key = shape.key
         for (index, string) in contents.enumerated() { key.runs[index].content = string }

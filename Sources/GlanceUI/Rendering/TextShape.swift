@@ -27,9 +27,9 @@ final class TextShape: Sendable {
         var minimumScaleFactor: CGFloat
     }
 
-    /// One run in the faces of one size: what measuring and drawing its characters needs.
+    /// One run in the faces of one size: what measuring and drawing its characters needs
+    /// (the characters themselves are the key's run's).
     struct Piece: Sendable {
-        var text: String
         var stack: FontStack
         var tracking: Int
         var symbol: String?
@@ -52,7 +52,7 @@ final class TextShape: Sendable {
     struct Layout: Sendable {
         var lines: [Line]
         /// The runs in the faces this layout chose (smaller ones under `minimumScaleFactor`);
-        /// a fragment's `piece` indexes these and the node's runs alike.
+        /// a fragment's `piece` indexes these, the key's runs and the node's paints alike.
         var pieces: [Piece]
         var truncated: Bool
         var ascent: Int
@@ -170,7 +170,7 @@ final class TextShape: Sendable {
         for run in key.runs {
             let size = Int((Double(run.pixelSize) * factor).rounded())
             guard let stack = FontStack(pixelSize: size, weight: run.weight) else { return nil }
-            pieces.append(Piece(text: run.content, stack: stack, tracking: run.tracking, symbol: run.symbol, monospacedDigits: run.monospacedDigits))
+            pieces.append(Piece(stack: stack, tracking: run.tracking, symbol: run.symbol, monospacedDigits: run.monospacedDigits))
         }
         var tokens = [Token]()
         for (index, piece) in pieces.enumerated() {
@@ -178,7 +178,7 @@ final class TextShape: Sendable {
                 tokens.append(Token(piece: index, text: "\u{FFFC}", kind: .word, width: Self.width(of: "\u{FFFC}", piece: piece)))
                 continue
             }
-            for (text, kind) in Self.tokens(of: piece.text) {
+            for (text, kind) in Self.tokens(of: key.runs[index].content) {
                 tokens.append(Token(piece: index, text: text, kind: kind, width: kind == .newline ? 0 : Self.width(of: text, piece: piece)))
             }
         }
