@@ -23,6 +23,9 @@
 //   wake-up). Only if it expires does the monitor thread wake: it hands the waiting jobs to
 //   an idle worker, or, when no job started since, adds a worker (at most `limit`). Workers
 //   beyond `base` retire as soon as they find nothing to do.
+// - The main thread, once an async `main` hands it to the runtime, serves libdispatch's main
+//   queue itself (MainActor's jobs) instead of calling dispatch_main(), which would end it with
+//   pthread_exit (drain_main_queue below).
 //
 // Since Swift 6.3 Task.sleep and clocks' sleep do not reach the hooks: they ask
 // Task.defaultExecutor, a SchedulingExecutor, to enqueue the job at its deadline. GlanceLinux's
@@ -35,8 +38,10 @@
 #include "global_executor.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -63,6 +68,13 @@ extern EnqueueGlobalHook *swift_task_enqueueGlobal_hook;
 extern EnqueueGlobalWithDelayHook *swift_task_enqueueGlobalWithDelay_hook;
 extern EnqueueGlobalWithDeadlineHook *swift_task_enqueueGlobalWithDeadline_hook;
 extern void swift_job_run(Job *job, SerialExecutorRef executor) SWIFTCALL;
+typedef void AsyncMainDrainQueue(void) SWIFTCALL;
+typedef void AsyncMainDrainQueueHook(AsyncMainDrainQueue *original, void *compatibility_override) SWIFTCALL;
+extern AsyncMainDrainQueueHook *swift_task_asyncMainDrainQueue_hook;
+// libdispatch's interface for run loops (CoreFoundation's uses it): an eventfd that becomes
+// readable when the main queue has work, and a call that runs that work on the calling thread.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
 
 // The clocks of swift_task_enqueueGlobalWithDeadline (the runtime's swift_clock_id).
 enum { clock_continuous = 1, clock_suspending = 2 };
@@ -377,6 +389,27 @@ void glance_executor_enqueue(void *job, uint64_t delay_ns) {
     enqueue_at(deadline_after(delay_ns), job);
 }
 
+// What the main thread does once an async `main` has started: it serves libdispatch's main
+// queue (MainActor's jobs) itself for the rest of the process's life, where the runtime calls
+// dispatch_main(). That ends the main thread with pthread_exit, whose forced unwinding reads the
+// binary's unwind tables; about 0.6 MB of them then stays resident in a face for good. The
+// process ends as before, by exit() once the main task is done.
+static void drain_main_queue(AsyncMainDrainQueue *original, void *compatibility_override) SWIFTCALL {
+    (void)original;
+    (void)compatibility_override;
+    int handle = _dispatch_get_main_queue_handle_4CF();
+    struct pollfd ready = {.fd = handle, .events = POLLIN};
+    for (;;) {
+        _dispatch_main_queue_callback_4CF(NULL);
+        while (poll(&ready, 1, -1) < 0 && errno == EINTR) {
+        }
+        // The eventfd is non-blocking; reading resets it, and work queued from here on makes it
+        // readable again (what arrived in between runs in the next call above).
+        uint64_t count;
+        (void)!read(handle, &count, sizeof count);
+    }
+}
+
 __attribute__((constructor)) static void install(void) {
     if (getenv("GLANCE_DISPATCH_EXECUTOR") != NULL) return;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -391,6 +424,7 @@ __attribute__((constructor)) static void install(void) {
     swift_task_enqueueGlobal_hook = enqueue_global;
     swift_task_enqueueGlobalWithDelay_hook = enqueue_global_with_delay;
     swift_task_enqueueGlobalWithDeadline_hook = enqueue_global_with_deadline;
+    swift_task_asyncMainDrainQueue_hook = drain_main_queue;
 }
 
 glance_executor_statistics glance_executor_statistics_now(void) {

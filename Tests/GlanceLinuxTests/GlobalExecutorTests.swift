@@ -56,6 +56,35 @@ private final class Turnstile: @unchecked Sendable {
         #expect(after.extraThreads > 0)
     }
 
+    /// Issue 19: once an async `main` has started, the main thread serves MainActor's queue
+    /// for the life of the process instead of calling dispatch_main(), which ends the main
+    /// thread with pthread_exit (its unwinding left about 0.6 MB of the binary's unwind tables
+    /// resident in every face) and has a libdispatch worker run MainActor's jobs instead.
+    @Test func mainActorJobsRunOnTheMainThread() async {
+        let onMainThread = await MainActor.run { Thread.isMainThread }
+        #expect(onMainThread)
+    }
+
+    /// Issue 19: every Glance program marks its own binary's mappings for random access
+    /// before Swift code runs (MADV_RANDOM, "rr" in smaps; CGlobalExecutor's random_access.c):
+    /// without it, the kernel read ahead around each page a face touched and mapped what it
+    /// read, and a face started after a boot kept 2–3 MB more of its binary resident.
+    @Test func theProgramsOwnBinaryIsMappedForRandomAccess() throws {
+        let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        var flags = [Substring]()
+        var inBinary = false
+        for line in try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8).split(separator: "\n") {
+            let first = line.prefix { $0 != " " }
+            if first.contains("-"), first.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+                inBinary = line.hasSuffix(" " + binary)
+            } else if inBinary, line.hasPrefix("VmFlags:") {
+                flags.append(line)
+            }
+        }
+        #expect(!flags.isEmpty, "no mapping of \(binary) in /proc/self/smaps")
+        #expect(flags.allSatisfy { $0.split(separator: " ").contains("rr") }, "\(flags)")
+    }
+
     /// The usage report's wake-ups count threads that have ended (getrusage), not only the
     /// ones alive when it is read: libdispatch's and the executor's workers come and go.
     @Test func wakeUpsOfThreadsThatEndedAreCounted() async throws {
