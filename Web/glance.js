@@ -738,6 +738,13 @@
       setStatus(editorStatus, `not saved, invalid JSON: ${error.message}`, false);
       return;
     }
+    // The face's limits (from hello): past the message limit the face would close the connection.
+    const bytes = new TextEncoder().encode(text).length;
+    const { fileSizeLimit, messageSizeLimit } = hello.appGroup;
+    if (bytes > fileSizeLimit || new TextEncoder().encode(JSON.stringify({ type: 'write', file, text, id: nextId })).length > messageSizeLimit) {
+      setStatus(editorStatus, `not saved: ${file} is ${bytes} bytes; an app-group file holds at most ${fileSizeLimit}`, false);
+      return;
+    }
     if (request({ type: 'write', file, text }, editorStatus, () => { if (editor.value === text) dirty = false; })) {
       setStatus(editorStatus, `saving ${file}…`);
     }

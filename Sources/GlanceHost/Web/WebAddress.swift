@@ -26,8 +26,23 @@ struct WebAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether only this machine can connect: 127.0.0.0/8, `::1` or `localhost`.
-    var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    var isLoopback: Bool { Self.isLoopback(name: host) }
+
+    /// Whether `name` is `localhost` or a literal loopback address: an IPv4 address in
+    /// 127.0.0.0/8 written as four decimal numbers, or IPv6's `::1` in any spelling. A name
+    /// that only starts like one (`127.evil.example`, `127.0.0.1.nip.io`) is a DNS name that
+    /// anyone can point at this machine, so it is not loopback (DNS rebinding).
+    static func isLoopback(name: String) -> Bool {
+        var name = name.lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, name, &v4) == 1 {
+            return UInt32(bigEndian: v4.s_addr) >> 24 == 127
+        }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, name, &v6) == 1 else { return false }
+        return withUnsafeBytes(of: &v6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
     }
 
     /// The address as a URL host (IPv6 in brackets).

@@ -15,8 +15,12 @@ enum WebRequest: Equatable, Sendable {
         case pause, play, step, fast
     }
 
-    /// The largest message the page may send: an app-group file's limit plus room for JSON.
-    static let sizeLimit = AppGroup.fileSizeLimit + 4096
+    /// The largest message the page may send (also the WebSocket's frame limit, past which the
+    /// connection closes): twice an app-group file's limit plus room for the rest, as a file
+    /// written into a JSON string grows by its escapes (`"` and a line break take two bytes). A
+    /// file's own limit is checked when it is written, with an answer; the page checks both
+    /// before it sends (the hello message tells it the limits).
+    static let sizeLimit = 2 * AppGroup.fileSizeLimit + 4096
 
     /// Reads one message.
     /// - Parameter buttons: The board's buttons; an edge names one of them.

@@ -24,7 +24,7 @@ import ServiceLifecycle
 final class WebServer: Sendable {
     /// The page's URL, with the token when one is needed.
     let url: String
-    private let server: any Service
+    private let services: ServiceGroup
     private let group: MultiThreadedEventLoopGroup
     private let running: Task<Void, Never>
 
@@ -68,9 +68,14 @@ final class WebServer: Sendable {
                           bound.continuation.finish()
                       })
         let failure = Locked<(any Error)?>(nil)
+        // In a service group, so stopping is a graceful shutdown: the server stops accepting,
+        // its connections close (the pages' WebSockets with "going away") and `run()` returns
+        // once they have, before the event loop is shut down. Cancelling the task instead left
+        // channels closing on a loop already shut down (SwiftNIO's "Cannot schedule tasks").
+        let services = ServiceGroup(configuration: .init(services: [server], logger: quiet))
         let running = Task {
             do {
-                try await server.run()
+                try await services.run()
             } catch {
                 failure.withLock { $0 = error }
             }
@@ -78,25 +83,26 @@ final class WebServer: Sendable {
         }
         var iterator = bound.stream.makeAsyncIterator()
         guard let port = await iterator.next() ?? nil else {
-            running.cancel()
+            await services.triggerGracefulShutdown()
+            await running.value
             try? await group.shutdownGracefully()
             throw CommandFailure("cannot serve the web simulator on \(address): \(failure.withLock { $0 }.map(Self.explain) ?? "the server stopped at once")")
         }
         let host = address.host == "0.0.0.0" || address.host == "::" ? (ProcessInfo.processInfo.hostName) : address.urlHost
         let url = "http://\(host):\(port)/" + (token.map { "?token=\($0)" } ?? "")
-        return WebServer(url: url, server: server, group: group, running: running)
+        return WebServer(url: url, services: services, group: group, running: running)
     }
 
-    private init(url: String, server: any Service, group: MultiThreadedEventLoopGroup, running: Task<Void, Never>) {
+    private init(url: String, services: ServiceGroup, group: MultiThreadedEventLoopGroup, running: Task<Void, Never>) {
         self.url = url
-        self.server = server
+        self.services = services
         self.group = group
         self.running = running
     }
 
-    /// Closes the pages' connections and the socket.
+    /// Closes the pages' connections and the socket, and waits until they are closed.
     func stop() async {
-        running.cancel()
+        await services.triggerGracefulShutdown()
         await running.value
         try? await group.shutdownGracefully()
     }
@@ -105,7 +111,9 @@ final class WebServer: Sendable {
 
     private static func respond(to request: Request, gate: WebGate, simulator: WebSimulator, board: String, look: String) async -> Response {
         guard gate.allows(request.head, socket: false) else {
-            return text(.forbidden, "This Glance simulator needs the token printed by glance run: open the address it printed.\n")
+            return text(.forbidden, gate.token == nil
+                ? "This Glance simulator answers to loopback names only (127.0.0.1, localhost, [::1]): open the address glance run printed.\n"
+                : "This Glance simulator needs the token printed by glance run: open the address it printed.\n")
         }
         switch (request.method, request.uri.path) {
         case (.get, "/"), (.head, "/"):
@@ -193,24 +201,38 @@ struct WebGate: Sendable {
                   Self.equal(given, token) else { return false }
         }
         let host = head.authority ?? ""
-        if loopback, !Self.isLoopback(hostHeader: host) { return false }
-        if socket, let origin = head.headerFields[.origin] {
-            guard let components = URLComponents(string: origin), let originHost = components.host else { return false }
-            let originAuthority = components.port.map { "\(originHost):\($0)" } ?? originHost
-            guard originAuthority.lowercased() == host.lowercased() || "[\(originHost)]:\(components.port ?? 80)" == host else { return false }
+        if loopback, !Self.isLoopback(authority: host) { return false }
+        // A page from elsewhere that names this server (any request with an Origin): on
+        // loopback it must be served from a loopback name too, and a WebSocket's must be
+        // this server itself.
+        if let origin = head.headerFields[.origin] {
+            guard let components = URLComponents(string: origin), let originHost = components.host,
+                  components.scheme == "http" || components.scheme == "https" else { return false }
+            if loopback, !WebAddress.isLoopback(name: originHost) { return false }
+            if socket {
+                let originAuthority = components.port.map { "\(originHost):\($0)" } ?? originHost
+                guard originAuthority.lowercased() == host.lowercased() || "[\(originHost)]:\(components.port ?? 80)" == host else { return false }
+            }
         }
         return true
     }
 
-    /// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
-    static func isLoopback(hostHeader: String) -> Bool {
-        var name = hostHeader.lowercased()
+    /// `localhost`, a literal 127.0.0.0/8 address or `[::1]`, with or without a port (the
+    /// Host header's form); see `WebAddress.isLoopback(name:)`.
+    static func isLoopback(authority: String) -> Bool {
+        var name = Substring(authority)
         if name.hasPrefix("[") {
-            name = String(name.dropFirst().prefix { $0 != "]" })
+            guard let close = name.firstIndex(of: "]") else { return false }
+            let rest = name[name.index(after: close)...]
+            guard rest.isEmpty || (rest.first == ":" && UInt16(rest.dropFirst()) != nil) else { return false }
+            name = name[name.index(after: name.startIndex)..<close]
         } else if let colon = name.lastIndex(of: ":") {
-            name = String(name[..<colon])
+            guard UInt16(name[name.index(after: colon)...]) != nil else { return false }
+            name = name[..<colon]
+            // An IPv6 address is written in brackets in a Host header.
+            guard !name.contains(":") else { return false }
         }
-        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+        return WebAddress.isLoopback(name: String(name))
     }
 
     /// Compares in time independent of where the strings differ.

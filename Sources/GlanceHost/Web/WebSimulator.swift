@@ -337,7 +337,8 @@ actor WebSimulator {
             looks: looks, zoom: max(1, min(8, 512 / max(size.width, 1))),
             buttons: board.buttons.list.map { .init(name: $0.name, key: $0.key) },
             clock: .init(steerable: clock != nil, fastRate: SimulatedClock.fastRate),
-            appGroup: .init(name: await host.plan.appGroup, files: files.filter { (try? WebRequest.fileName($0)) != nil }.sorted()),
+            appGroup: .init(name: await host.plan.appGroup, files: files.filter { (try? WebRequest.fileName($0)) != nil }.sorted(),
+                            fileSizeLimit: AppGroup.fileSizeLimit, messageSizeLimit: WebRequest.sizeLimit),
             mirror: board.panel.connection != .emulated)
         return Self.encode(message)
     }
@@ -459,6 +460,8 @@ private struct HelloMessage: Encodable {
     struct Group: Encodable {
         let name: String
         let files: [String]
+        /// The largest app-group file, and the largest message the page may send (in bytes).
+        let fileSizeLimit: Int, messageSizeLimit: Int
     }
 }
 

@@ -30,6 +30,8 @@ import Glibc
         let url: String
         /// Everything the process wrote, collected by a thread of its own so it never blocks.
         private let log = Locked("")
+        /// Signalled once the process's output is read to its end.
+        private let finished = DispatchSemaphore(value: 0)
 
         /// Starts `board` with the demo face, or without a face file (every widget of the demo),
         /// and waits for the address it prints (off the cooperative threads).
@@ -62,7 +64,7 @@ import Glibc
             close(ends[1])
             // The address is printed once the socket is bound (a free port: no two runs collide).
             let printed = DispatchSemaphore(value: 0)
-            let log = self.log, reading = ends[0]
+            let log = self.log, reading = ends[0], finished = self.finished
             Thread.detachNewThread {
                 var chunk = [UInt8](repeating: 0, count: 4096)
                 var signalled = false
@@ -77,6 +79,7 @@ import Glibc
                 }
                 close(reading)
                 if !signalled { printed.signal() }
+                finished.signal()
             }
             let line = printed.wait(timeout: .now() + 60) == .success
                 ? log.withLock { $0 }.split(separator: "\n").first { $0.contains("web simulator: http://") } : nil
@@ -90,10 +93,13 @@ import Glibc
 
         /// Stops the face as SIGTERM does; returns its exit status.
         func stop() async -> Int32 {
-            let pid = self.pid
+            let pid = self.pid, finished = self.finished
             return (try? await offThePool {
                 ChildProcess.signalGroup(pid, SIGTERM)
-                return ChildProcess.wait(pid)
+                let status = ChildProcess.wait(pid)
+                // The output is whole once the pipe is closed (the process has ended).
+                finished.wait()
+                return status
             }) ?? -1
         }
 
@@ -268,6 +274,8 @@ import Glibc
 
         #expect(await face.stop() == 0)
         #expect(face.output.contains("web: wrote"))
+        // Stopped with the page connected: the server shut down before its event loop did.
+        #expect(!face.output.contains("Cannot schedule tasks") && !face.output.contains(" ERROR "), "\(face.output)")
     }
 
     /// Issue 20 adds a board of each new kind: 256×64 gray, a memory LCD, a framebuffer TFT.
@@ -307,5 +315,59 @@ import Glibc
         try await browser.open("\(base)/?token=\(token)")
         try await browser.wait(until: "glance.connected && glance.frames > 0")
         #expect(await face.stop() == 0)
+    }
+
+    /// DNS rebinding: a page served from a name that resolves to 127.0.0.1 reaches the port,
+    /// but the face answers nothing to its Host (the page, the glass, the WebSocket), and
+    /// a request from such a page's Origin to 127.0.0.1 itself is refused too.
+    @Test func aLoopbackFaceRefusesRebindingNames() async throws {
+        let face = try await Face.start(board: "simulator", demoFace: false)
+        let port = try #require(URLComponents(string: face.url)?.port)
+        func status(_ path: String, host: String, origin: String? = nil, socket: Bool = false) async throws -> String {
+            var head = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
+            if let origin { head += "Origin: \(origin)\r\n" }
+            if socket {
+                head += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            }
+            let request = head + "\r\n"
+            return try await offThePool { try Self.statusLine(port: port, request: request) }
+        }
+        for name in ["127.evil.example:\(port)", "127.0.0.1.nip.io:\(port)"] {
+            #expect(try await status("/", host: name) == "HTTP/1.1 403 Forbidden", "\(name)")
+            #expect(try await status("/glass.png", host: name) == "HTTP/1.1 403 Forbidden", "\(name)")
+            #expect(try await !status("/ws", host: name, origin: "http://\(name)", socket: true).contains(" 101 "), "\(name)")
+        }
+        #expect(try await status("/", host: "127.0.0.1:\(port)", origin: "http://127.evil.example:\(port)") == "HTTP/1.1 403 Forbidden")
+        #expect(try await status("/", host: "127.0.0.1:\(port)") == "HTTP/1.1 200 OK")
+        #expect(try await status("/ws", host: "127.0.0.1:\(port)", origin: "http://127.0.0.1:\(port)", socket: true)
+                    .hasPrefix("HTTP/1.1 101"))
+        #expect(await face.stop() == 0)
+    }
+
+    /// Sends `request` to 127.0.0.1:`port` and reads the answer's status line (blocking).
+    private static func statusLine(port: Int, request: String) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Chromium.Failure(description: "socket: errno \(errno)") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Chromium.Failure(description: "connect to port \(port): errno \(errno)") }
+        let bytes = Array(request.utf8)
+        guard write(fd, bytes, bytes.count) == bytes.count else { throw Chromium.Failure(description: "write: errno \(errno)") }
+        var answer = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !answer.contains(UInt8(ascii: "\n")) {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            answer += buffer[..<count]
+        }
+        return String(decoding: answer.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
 }
