@@ -122,6 +122,17 @@ final class AppGroupInterest: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The files of `group` each kind read (sorted), for the face's state file.
+    func files(group: String) -> [String: [String]] {
+        lock.lock()
+        defer { lock.unlock() }
+        var files = [String: [String]]()
+        for (key, kinds) in kindsByFile where key.hasPrefix("\(group)/") {
+            for kind in kinds { files[kind, default: []].append(String(key.dropFirst(group.count + 1))) }
+        }
+        return files.mapValues { $0.sorted() }
+    }
+
     /// The kinds that read `file` of `group`, sorted.
     func kinds(group: String, file: String) -> [String] {
         lock.lock()

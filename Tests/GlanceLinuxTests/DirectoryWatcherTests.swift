@@ -24,6 +24,31 @@ import Testing
         #expect(try String(contentsOf: directory.appendingPathComponent("weather.json"), encoding: .utf8) == "{\"t\": 21}")
     }
 
+    /// The folder deleted and made again (a script that clears the app group, a restore from
+    /// a backup): the watcher stayed on the deleted folder and reported nothing ever after.
+    @Test(.timeLimit(.minutes(1))) func aFolderMadeAgainIsWatchedAgain() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-watch-\(UUID().uuidString)/group")
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let watcher = try DirectoryWatcher(directory: directory.path)
+        try FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        try AtomicFile.write(Data("{}".utf8), to: directory.appendingPathComponent("weather.json"))
+        // Moved away and another moved in, with a file already in it.
+        let other = directory.deletingLastPathComponent().appendingPathComponent("incoming")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: false)
+        try Data("[]".utf8).write(to: other.appendingPathComponent("tasks.json"))
+        try FileManager.default.moveItem(at: directory, to: directory.deletingLastPathComponent().appendingPathComponent("old"))
+        try FileManager.default.moveItem(at: other, to: directory)
+        try AtomicFile.write(Data("{}".utf8), to: directory.appendingPathComponent("news.json"))
+        var seen = [String]()
+        for try await name in watcher.changes {
+            if !seen.contains(name) { seen.append(name) }
+            if seen.contains("news.json") { break }
+        }
+        await watcher.stop()
+        #expect(seen.contains("weather.json") && seen.contains("tasks.json") && seen.last == "news.json", "\(seen)")
+    }
+
     @Test func atomicWriteFailsWithTheSystemsReason() {
         let error = #expect(throws: AtomicFileError.self) {
             try AtomicFile.write(Data(), to: URL(fileURLWithPath: "/proc/glance-cannot-write/x.json"))

@@ -111,7 +111,10 @@ private func mutate<Value, Result>(_ value: inout Value, _ body: (inout Value) -
         let slot = Rect(x: 0, y: 0, width: 128, height: 32)
         #expect(litCount(try #require(frames.last).bitmap, in: slot) > 0, "the warning mark and bars are drawn")
         #expect(await runtime.savedState.quarantined == ["a"], "kept across restarts")
-        await runtime.liftQuarantine()
+        await runtime.liftQuarantine(of: ["b"], because: "b's data changed")
+        let stillQuarantined = await runtime.instanceStatus().map(\.isQuarantined)
+        #expect(script.callCount == 0 && stillQuarantined == [true, false], "another widget's input")
+        await runtime.liftQuarantine(of: ["a", "b"], because: "a's data changed")
         let shown = await runtime.status().slots[0].entry as? TestEntry
         #expect(script.callCount == 1 && shown?.value == 1)
         #expect(await runtime.instanceStatus().map(\.isQuarantined) == [false, false])

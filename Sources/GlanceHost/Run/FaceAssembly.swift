@@ -81,15 +81,27 @@ struct FaceAssembly {
             settings.provisionalHold = frameTime
             adjust(&settings)
         })
-        let quarantined = armCrashGuard(stateDirectory: parts.stateDirectory, logger: logger, settings: recipe)
+        let saved = FaceHost.loadState(stateFile)
+        // A quarantine holds for the code that crashed: a rebuilt face runs every widget again.
+        let sameCode = saved?.code == nil || saved?.code == codeIdentity
+        let quarantined = armCrashGuard(stateDirectory: parts.stateDirectory, logger: logger, settings: recipe, sameCode: sameCode)
         let runtime = try recipe.make(plan: plan, quarantined: quarantined)
-        if let state = FaceHost.loadState(stateFile) {
+        if var state = saved {
+            // What each widget read last time: a quarantined one, which runs none of its code,
+            // runs again when one of those files changes.
+            for (kind, files) in state.inputs {
+                for file in files { AppGroupInterest.shared.note(kind: kind, group: plan.appGroup, file: file) }
+            }
+            if !sameCode, !state.quarantined.isEmpty {
+                logger.notice("the face's code changed since widget \(state.quarantined.joined(separator: ", ")) was quarantined: it runs again")
+                state.quarantined = []
+            }
             await runtime.restore(state)
             let earlier = Set(state.quarantined).subtracting(quarantined)
             if !earlier.isEmpty {
                 logger.warning("""
                     widget \(earlier.sorted().joined(separator: ", ")) is still quarantined (it crashed the face on an earlier run): \
-                    it runs again when its data changes, an activity starts or the face file is read again
+                    it runs again when a file it reads changes, its activity starts, the face file is read again or the face is rebuilt
                     """)
             }
         }
@@ -106,19 +118,32 @@ struct FaceAssembly {
                         appGroupRoot: parts.stateDirectory)
     }
 
+    /// Which build of the face's code this process runs: its executable's inode, size and
+    /// modification time (a rebuilt face is new code, so an old quarantine does not hold).
+    static let codeIdentity: String? = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return nil }
+        return "\(info.st_ino)-\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }()
+
     /// The file a crash in widget code leaves its widget's name in, read at the next start.
     static func crashRecordFile(in stateDirectory: URL) -> URL {
         stateDirectory.appendingPathComponent("crash.record")
     }
 
     /// Reads what the last run's crash left (the widget to quarantine) and guards this run.
-    private static func armCrashGuard(stateDirectory: URL, logger: Logger, settings recipe: RuntimeRecipe) -> Set<String> {
+    /// - Parameter sameCode: Whether the code that crashed is the code this process runs.
+    private static func armCrashGuard(stateDirectory: URL, logger: Logger, settings recipe: RuntimeRecipe, sameCode: Bool) -> Set<String> {
         let file = crashRecordFile(in: stateDirectory)
-        let record = CrashGuard.takeRecord(at: file)
-        if let record {
+        var record = CrashGuard.takeRecord(at: file)
+        if let crash = record, !sameCode {
+            logger.warning("widget \(crash.widget) crashed the face last time (signal \(crash.signal)); the face was rebuilt since, so it runs again")
+            record = nil
+        } else if let record {
             logger.error("""
                 widget \(record.widget) crashed the face last time (signal \(record.signal)); it is quarantined: drawn as a placeholder \
-                with a warning mark and none of its code runs until its data changes, an activity starts or the face file is read again
+                with a warning mark and none of its code runs until a file it reads changes, its activity starts, the face file \
+                is read again or the face is rebuilt
                 """)
         }
         do {

@@ -92,6 +92,8 @@ actor FaceHost: ControlTarget {
     /// What the frames cost in energy (`FaceHost+Energy.swift`); nil for panels without a power model.
     var energy: FaceEnergy?
     private var listeners: [Int: AsyncStream<Notice>.Continuation] = [:]
+    /// Who follows the app group's folder (`appGroupFolders()`).
+    private var folderFollowers: [AsyncStream<URL>.Continuation] = []
     private var nextListener = 0
     /// Each app-group file's contents when its change was last handled: a second report of the
     /// same write (the folder watcher after a remote write) reloads nothing.
@@ -298,6 +300,7 @@ actor FaceHost: ControlTarget {
             stopped = true
             doorbell.finish()
             for listener in listeners.values { listener.finish() }
+            for follower in folderFollowers { follower.finish() }
             return []
         }
     }
@@ -307,7 +310,8 @@ actor FaceHost: ControlTarget {
     private func appGroupChangedReload(_ file: String) async -> [Frame] {
         switch file {
         case AppGroup.defaultsFileName:
-            let lifted = await runtime.liftQuarantine()
+            // Every widget's @AppStorage reads the app's defaults: their change is every widget's input.
+            let lifted = await runtime.liftQuarantine(because: "\(file) changed")
             guard let defaults else { return lifted }
             do {
                 defaults.replaceAll(with: try AppGroup(name: plan.appGroup, root: appGroupRoot).loadDefaults().snapshot)
@@ -318,9 +322,10 @@ actor FaceHost: ControlTarget {
             }
             return lifted + (await runtime.update())
         default:
-            // A quarantined widget's data may be what changed (what it read is not known: it did not run).
-            let lifted = await runtime.liftQuarantine()
+            // The widgets that read the file, in this run or (quarantined ones, which run no
+            // code) in the run the state file remembers.
             let kinds = AppGroupInterest.shared.kinds(group: plan.appGroup, file: file)
+            let lifted = await runtime.liftQuarantine(of: Set(kinds), because: "\(file), which it reads, changed")
             guard !kinds.isEmpty else { return lifted }
             logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
             for kind in kinds { runtime.widgetCenter.reloadTimelines(ofKind: kind) }
@@ -383,6 +388,10 @@ actor FaceHost: ControlTarget {
             await runtime.restore(state)
             let inbox = self.inbox, doorbell = self.doorbell
             runtime.onChange { Self.post(.changed, inbox: inbox, doorbell: doorbell) }
+            if plan.appGroup != self.plan.appGroup {
+                let folder = AppGroup(name: plan.appGroup, root: appGroupRoot).directory
+                for follower in folderFollowers { follower.yield(folder) }
+            }
             self.plan = plan
             self.runtime = runtime
             swallowing = []
@@ -418,6 +427,13 @@ actor FaceHost: ControlTarget {
         let id = nextListener
         listeners[id] = continuation
         continuation.onTermination = { [weak self] _ in Task { await self?.forgetListener(id) } }
+        return stream
+    }
+
+    /// The app group's folder each time the face file, read again, names another group.
+    func appGroupFolders() -> AsyncStream<URL> {
+        let (stream, continuation) = AsyncStream.makeStream(of: URL.self, bufferingPolicy: .bufferingNewest(1))
+        folderFollowers.append(continuation)
         return stream
     }
 
@@ -465,7 +481,9 @@ actor FaceHost: ControlTarget {
     }
 
     private func saveStateIfChanged() async {
-        let state = await runtime.savedState
+        var state = await runtime.savedState
+        state.inputs = AppGroupInterest.shared.files(group: plan.appGroup)
+        state.code = FaceAssembly.codeIdentity
         guard state != savedState else { return }
         savedState = state
         do {
@@ -561,8 +579,10 @@ actor FaceHost: ControlTarget {
     func activity(_ request: ActivityControlRequest) async throws -> String {
         try await exclusive {
             let id = try runtime.activity(request.runtimeRequest())
-            // A new activity is new input for a quarantined activity view.
-            if request.action == .start { await show(await runtime.liftQuarantine()) }
+            // A new activity is new input for a quarantined view of its type (none other).
+            if request.action == .start, let type = runtime.attributesType(ofActivity: id) {
+                await show(await runtime.liftQuarantine(of: [type], because: "a new \(type) activity started"))
+            }
             // The runtime notices the new activity on its next step; run it now so the slot changes at once.
             await show(await runtime.update())
             return id

@@ -22,7 +22,7 @@ struct LiveInputs {
         } else {
             sources.append(GPIOButtonSource(board: board, logger: logger))
         }
-        sources.append(AppGroupSource(directory: appGroupDirectory, logger: logger))
+        sources.append(AppGroupSource(directory: appGroupDirectory, moves: await host.appGroupFolders(), logger: logger))
         var connected = [any InputSource]()
         for source in sources {
             do {

@@ -31,6 +31,11 @@ extension FaceRuntime {
         activityEngines.keys.map(Self.shortName).sorted()
     }
 
+    /// The attributes type of activity `id`: the name a quarantine of its view is kept under.
+    package nonisolated func attributesType(ofActivity id: String) -> String? {
+        activityCenter.snapshot(id: id)?.attributesType
+    }
+
     private nonisolated func activityEngine(named name: String) throws(ActivityRequestError) -> ActivityEngine {
         if let engine = activityEngines[name] { return engine }
         let matches = activityEngines.keys.filter { $0.hasSuffix("." + name) }.sorted()

@@ -83,7 +83,7 @@ extension FaceRuntime {
     private func startReload(_ call: TimelineScheduler.Call) {
         let instance = instances[call.widget]
         guard !quarantined.contains(instance.kind) else {
-            // Quarantined: no provider call; `liftQuarantine()` asks again.
+            // Quarantined: no provider call; `liftQuarantine(of:because:)` asks again.
             _ = scheduler.finish(call, .timeline(reloadAt: nil), at: time.now)
             return
         }

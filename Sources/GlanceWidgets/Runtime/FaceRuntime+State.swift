@@ -5,22 +5,32 @@ public struct FaceRuntimeState: Codable, Sendable, Hashable {
     /// Widgets still quarantined (they crashed the face and their inputs have not changed since),
     /// so a restart does not run them into the same crash.
     public var quarantined: [String]
+    /// For each widget kind, the named inputs the host saw its code read (app-group files), so
+    /// a quarantined widget, which runs none of its code, still knows what its data is.
+    public var inputs: [String: [String]]
+    /// Which build of the face's code saved the state (the host's identity of its executable):
+    /// a quarantine does not outlive the code that crashed.
+    public var code: String?
 
     /// Creates a state.
-    public init(shownKinds: [String?] = [], quarantined: [String] = []) {
+    public init(shownKinds: [String?] = [], quarantined: [String] = [], inputs: [String: [String]] = [:], code: String? = nil) {
         self.shownKinds = shownKinds
         self.quarantined = quarantined
+        self.inputs = inputs
+        self.code = code
     }
 
     private enum CodingKeys: String, CodingKey {
-        case shownKinds, quarantined
+        case shownKinds, quarantined, inputs, code
     }
 
-    /// Reads a state; files written before quarantines existed have none.
+    /// Reads a state; files written before quarantines existed have none, nor inputs or code.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         shownKinds = try container.decode([String?].self, forKey: .shownKinds)
         quarantined = try container.decodeIfPresent([String].self, forKey: .quarantined) ?? []
+        inputs = try container.decodeIfPresent([String: [String]].self, forKey: .inputs) ?? [:]
+        code = try container.decodeIfPresent(String.self, forKey: .code)
     }
 }
 

@@ -243,15 +243,18 @@ public actor FaceRuntime {
         statistics.placeholderCalls[instance.kind, default: 0] += 1
     }
 
-    /// Lets quarantined widgets run again — their inputs changed (an app-group file, an
-    /// activity, the face file) — and reloads them.
+    /// Lets quarantined widgets run again — their own inputs changed (an app-group file they
+    /// read, their activity, the face file) — and reloads them.
+    /// - Parameters:
+    ///   - kinds: The widgets (or activity attributes types) whose inputs changed; nil for all.
+    ///   - reason: What changed, for the log ("weather.json changed").
     /// - Returns: The frames to show (the widgets' placeholders, then what answered at once).
     @discardableResult
-    public func liftQuarantine() -> [Frame] {
-        guard !quarantined.isEmpty else { return [] }
-        let lifted = quarantined
-        quarantined = []
-        log(.info, kind: nil, "quarantine lifted for \(lifted.sorted().joined(separator: ", ")): their inputs changed")
+    public func liftQuarantine(of kinds: Set<String>? = nil, because reason: String) -> [Frame] {
+        let lifted = kinds.map { quarantined.intersection($0) } ?? quarantined
+        guard !lifted.isEmpty else { return [] }
+        quarantined.subtract(lifted)
+        log(.info, kind: nil, "quarantine lifted for \(lifted.sorted().joined(separator: ", ")): \(reason)")
         for index in instances.indices where lifted.contains(instances[index].kind) {
             loadPlaceholder(index)
             scheduler.requestReload(of: index)

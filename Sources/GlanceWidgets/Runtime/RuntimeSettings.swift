@@ -25,7 +25,7 @@ public struct RuntimeSettings: Sendable {
     /// Told whenever a widget's own code runs (the host's crash guard), so a crash is blamed on it.
     public var codeGuard: (any WidgetCodeGuard)?
     /// Widget kinds that crashed the face last time: none of their code runs — they are drawn
-    /// as a placeholder with a warning mark — until `FaceRuntime.liftQuarantine()`.
+    /// as a placeholder with a warning mark — until `FaceRuntime.liftQuarantine(of:because:)`.
     public var quarantined: Set<String> = []
     /// How long the frame that dims an intent's `.invalidatableContent()` views waits for the
     /// reload's frame (the host gives the panel's frame time). A reload that draws within it
