@@ -30,8 +30,10 @@ public enum PNG {
     ///   - data: The PNG file's bytes.
     ///   - keepingColor: Whether a colour PNG also fills the bitmap's `colors` (a colour
     ///     screen's screenshot); gray PNGs never have them.
-    /// - Throws: `PNGError` when the data is not a readable PNG.
-    public static func decode(_ data: [UInt8], keepingColor: Bool = false) throws -> Bitmap {
+    ///   - maximumPixels: The most pixels the image may have, checked from its header before
+    ///     any pixel is decoded (a colour image costs about 7 bytes a pixel while decoding).
+    /// - Throws: `PNGError` when the data is not a readable PNG or has too many pixels.
+    public static func decode(_ data: [UInt8], keepingColor: Bool = false, maximumPixels: Int = 64 << 20) throws -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -39,17 +41,18 @@ public enum PNG {
             png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
         }
         guard began != 0 else { throw PNGError(message: message(of: image)) }
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0 else { throw PNGError(message: "image of \(width)×\(height) pixels is empty") }
+        guard width * height <= maximumPixels else {
+            throw PNGError(message: "image of \(width)×\(height) pixels is over the limit of \(maximumPixels)")
+        }
         let isColor = image.format & UInt32(PNG_FORMAT_FLAG_COLOR) != 0
         if keepingColor, isColor {
-            var gray = try decode(data)
+            var gray = try decode(data, maximumPixels: maximumPixels)
             gray.colors = try decodeRGB(data, width: gray.width, height: gray.height)
             return gray
         }
         image.format = UInt32(PNG_FORMAT_GRAY)
-        let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width * height <= 64 << 20 else {
-            throw PNGError(message: "image of \(width)×\(height) pixels is empty or too large")
-        }
         var pixels = [UInt8](repeating: 0, count: width * height)
         var black = png_color(red: 0, green: 0, blue: 0)
         let finished = pixels.withUnsafeMutableBytes { raw in
@@ -57,6 +60,19 @@ public enum PNG {
         }
         guard finished != 0 else { throw PNGError(message: message(of: image)) }
         return Bitmap(width: width, height: height, pixels: pixels)!
+    }
+
+    /// The width and height a PNG's header (its IHDR chunk) declares, read without decoding
+    /// anything, so a caller can refuse an image by its size before it costs memory; nil when
+    /// the bytes do not begin like a PNG or declare a size the format does not allow.
+    public static func dimensions(of data: [UInt8]) -> (width: Int, height: Int)? {
+        // The 8-byte signature, then IHDR first: its length (13), its type, width and height (big-endian).
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard data.count >= 24, Array(data[0..<8]) == signature, Array(data[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func word(_ offset: Int) -> Int { data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        // The format allows at most 2³¹ − 1 each way (so the product fits an Int).
+        guard word(16) <= Int(Int32.max), word(20) <= Int(Int32.max) else { return nil }
+        return (word(16), word(20))
     }
 
     /// The pixels of a PNG of `width`×`height` as sRGB colours, transparency over black.

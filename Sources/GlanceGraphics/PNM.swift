@@ -35,23 +35,47 @@ extension Bitmap {
         return bytes
     }
 
+    /// The width and height a PGM or PBM header declares, read without decoding anything, so a
+    /// caller can refuse an image by its size before it costs memory; nil when the bytes do not
+    /// begin like one.
+    public static func pnmDimensions(of data: [UInt8]) -> (width: Int, height: Int)? {
+        var reader = PNMReader(data: data)
+        guard let magic = try? reader.token(), ["P1", "P2", "P4", "P5"].contains(magic),
+              let width = try? reader.number(), let height = try? reader.number() else { return nil }
+        return (width, height)
+    }
+
     /// Reads a PGM (P2, P5) or PBM (P1, P4) image; PBM black becomes 0 and white 255, PGM
     /// values are rescaled from the file's maximum to 0…255.
+    /// - Parameter maximumPixels: The most pixels the image may have, checked from its header
+    ///   before any pixel is read.
     /// - Throws: `PNMError` naming the problem and the byte offset.
-    public init(pnm data: [UInt8]) throws {
+    public init(pnm data: [UInt8], maximumPixels: Int = 64 << 20) throws {
         var reader = PNMReader(data: data)
         let magic = try reader.token()
         guard ["P1", "P2", "P4", "P5"].contains(magic) else {
             throw PNMError(message: "expected P1, P2, P4 or P5, found \"\(magic.prefix(8))\"", offset: 0)
         }
         let width = try reader.number(), height = try reader.number()
-        guard width > 0, height > 0, width * height <= 64 << 20 else {
-            throw PNMError(message: "size \(width)×\(height) is empty or too large", offset: reader.offset)
+        guard width > 0, height > 0 else { throw PNMError(message: "size \(width)×\(height) is empty", offset: reader.offset) }
+        guard width * height <= maximumPixels else {
+            throw PNMError(message: "size \(width)×\(height) is over the limit of \(maximumPixels) pixels", offset: reader.offset)
         }
         let isBitmap = magic == "P1" || magic == "P4"
         let maximum = isBitmap ? 1 : try reader.number()
         guard (1...65535).contains(maximum) else {
             throw PNMError(message: "maximum value \(maximum) is outside 1…65535", offset: reader.offset)
+        }
+        // Checked before the pixels are allocated, so a large header on little data costs nothing:
+        // the binary forms need their bytes after one whitespace byte, the text forms at least a
+        // byte a value.
+        let isBinary = magic == "P4" || magic == "P5"
+        let needed = magic == "P4" ? (width + 7) / 8 * height : width * height * (magic == "P5" && maximum > 255 ? 2 : 1)
+        let available = max(0, data.count - reader.offset - (isBinary ? 1 : 0))
+        guard needed <= available else {
+            throw PNMError(message: isBinary ? "pixel data ends after \(available) of \(needed) bytes"
+                                             : "pixel data ends after \(available) bytes, too few for \(width)×\(height) values",
+                           offset: data.count)
         }
         var pixels = [UInt8](repeating: 0, count: width * height)
         switch magic {

@@ -27,14 +27,34 @@ public final class CrashGuard: WidgetCodeGuard {
         return CrashGuard()
     }
 
+    /// The largest record read: what the guard writes is a few dozen bytes.
+    static let recordLimit = 4096
+
     /// The record a crash left at `url`, removing it; nil when the last run did not crash in
-    /// widget code (or the file is not a record).
-    public static func takeRecord(at url: URL) -> Record? {
-        defer { unlink(url.path) }
-        guard let data = try? AtomicFile.readRegular(url, limit: 4096) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 3, lines[0] == "glance-crash 1", let signal = Int32(lines[1]), !lines[2].isEmpty else { return nil }
-        return Record(widget: String(lines[2]), signal: signal)
+    /// widget code. A file that is not a record (too large, not a regular file, not the
+    /// guard's three lines) is set aside as `NAME.bad` and `report` is told why; the empty
+    /// file a run that did not crash leaves is no record and nothing to report.
+    public static func takeRecord(at url: URL, report: (String) -> Void = { _ in }) -> Record? {
+        let record: Record?
+        do {
+            record = try StateFile.read(url, limit: recordLimit, what: "a crash record") { bytes -> Record? in
+                if bytes.isEmpty { return nil }
+                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                guard lines.count >= 3, lines[0] == "glance-crash 1", let signal = Int32(lines[1]), !lines[2].isEmpty else {
+                    throw RecordError()
+                }
+                return Record(widget: String(lines[2]), signal: signal)
+            } ?? nil
+        } catch {
+            report("\(error)")
+            return nil
+        }
+        unlink(url.path)
+        return record
+    }
+
+    private struct RecordError: Error, CustomStringConvertible {
+        var description: String { "expected 'glance-crash 1', a signal number and a widget kind on three lines" }
     }
 
     public func enter(_ kind: String) {

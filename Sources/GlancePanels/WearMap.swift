@@ -137,6 +137,9 @@ public struct WearMap: Hashable, Sendable {
 
     private static let magic: [UInt8] = Array("GLWR".utf8) + [1]
 
+    /// The bytes of a map's file before its pixels (a file holds this plus 4 a pixel).
+    public static var headerBytes: Int { magic.count + 20 }
+
     /// The map as bytes for its file: magic `GLWR`, version 1, width and height (UInt16 LE),
     /// observed and lit seconds (Float64 LE), then each pixel's seconds as Float32 LE, row by
     /// row (32 KB for 128×64; a Float32 keeps a pixel to within a second over years).
@@ -154,7 +157,7 @@ public struct WearMap: Hashable, Sendable {
     /// Reads a map written by `serialized()`.
     /// - Throws: `WearMapError` when the bytes are not a version-1 map of consistent size and finite values.
     public init(serialized bytes: [UInt8]) throws(WearMapError) {
-        let header = Self.magic.count + 20
+        let header = Self.headerBytes
         guard bytes.count >= header, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
             throw WearMapError(message: "not a Glance wear map (expected GLWR version 1)")
         }

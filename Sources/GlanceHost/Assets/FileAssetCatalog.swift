@@ -1,4 +1,5 @@
 import Foundation
+import GlanceLinux
 import GlanceUI
 
 /// The named colors and images of a widget bundle, read from its asset folder once.
@@ -13,6 +14,11 @@ import GlanceUI
 ///
 /// `load(from:)` does all the reading; the catalog then answers from memory, so views can
 /// look names up on any thread. Install it with `.environment(\.assetCatalog, catalog)`.
+///
+/// Each file is checked before it is read: only regular files (a symbolic link is followed),
+/// at most `maximumImageBytes` for an image and `maximumTextBytes` for `Colors.txt` and
+/// `Contents.json`; an image is refused by the size its header declares, at most
+/// `maximumImagePixels`, before any pixel is decoded.
 public struct FileAssetCatalog: AssetCatalog {
     /// Colors by name.
     public let colors: [String: Color]
@@ -24,6 +30,19 @@ public struct FileAssetCatalog: AssetCatalog {
         self.colors = colors
         self.images = images
     }
+
+    /// The most pixels an image may have: 2048×2048, a full-HD framebuffer with room to spare
+    /// and over 50 times the largest preset panel (320×240). Decoding a colour image costs
+    /// about 7 bytes a pixel at its peak, so this keeps one image under 30 MB; an 8000×8000
+    /// photo cost 456 MB.
+    public static let maximumImagePixels = 2048 * 2048
+
+    /// The largest image file read: 8 MB, more than any PNG of `maximumImagePixels` needs
+    /// unless it is stored uncompressed at 16 bits a channel.
+    public static let maximumImageBytes = 8 << 20
+
+    /// The largest `Colors.txt` or `Contents.json` read (1 MB: a line a color, thousands of them).
+    public static let maximumTextBytes = 1 << 20
 
     public func color(named name: String) -> Color? { colors[name] }
     public func image(named name: String) -> Bitmap? { images[name] }
@@ -37,7 +56,7 @@ public struct FileAssetCatalog: AssetCatalog {
             return FileAssetCatalog(colors: [:], images: [:])
         }
         let colorFile = directory.appendingPathComponent("Colors.txt")
-        if let data = fileManager.contents(atPath: colorFile.path) {
+        if let data = try read(colorFile, limit: maximumTextBytes) {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw AssetCatalogError(file: colorFile.path, message: "is not UTF-8 text")
             }
@@ -103,13 +122,36 @@ public struct FileAssetCatalog: AssetCatalog {
     // MARK: - Images
 
     private static func decodeImage(at url: URL, fileManager: FileManager) throws -> Bitmap {
-        guard let data = fileManager.contents(atPath: url.path) else {
-            throw AssetCatalogError(file: url.path, message: "cannot be read")
+        guard let data = try read(url, limit: maximumImageBytes) else {
+            throw AssetCatalogError(file: url.path, message: "cannot be read: it is not there")
+        }
+        return try image(Array(data), file: url.path, isPNG: url.pathExtension.lowercased() == "png")
+    }
+
+    /// Decodes an image file's bytes, PNG or else PGM/PBM, refusing it by the size its header
+    /// declares before decoding.
+    /// - Throws: `AssetCatalogError` naming `file`: too many pixels, or not a readable image.
+    static func image(_ bytes: [UInt8], file: String, isPNG: Bool) throws(AssetCatalogError) -> Bitmap {
+        if let size = isPNG ? PNG.dimensions(of: bytes) : Bitmap.pnmDimensions(of: bytes), size.width * size.height > maximumImagePixels {
+            let side = Int(Double(maximumImagePixels).squareRoot())
+            throw AssetCatalogError(file: file, message: "is \(size.width)×\(size.height) pixels; an image may have at most \(maximumImagePixels) (\(side)×\(side)): scale it down to the panel's size")
         }
         do {
-            return url.pathExtension.lowercased() == "png" ? try PNG.decode(Array(data), keepingColor: true) : try Bitmap(pnm: Array(data))
+            return isPNG ? try PNG.decode(bytes, keepingColor: true, maximumPixels: maximumImagePixels)
+                         : try Bitmap(pnm: bytes, maximumPixels: maximumImagePixels)
         } catch {
-            throw AssetCatalogError(file: url.path, message: "is not a readable image: \(error)")
+            throw AssetCatalogError(file: file, message: "is not a readable image: \(error)")
+        }
+    }
+
+    /// The contents of `url`, a regular file (followed when it is a link) of at most `limit`
+    /// bytes, read only once its size is known; nil when there is no such file.
+    /// - Throws: `AssetCatalogError` saying what the file is instead, or how large.
+    private static func read(_ url: URL, limit: Int) throws -> Data? {
+        do {
+            return try AtomicFile.readRegular(url.resolvingSymlinksInPath(), limit: limit)
+        } catch let error as AtomicFileError {
+            throw AssetCatalogError(file: url.path, message: "is not read: \(error.reason)")
         }
     }
 
@@ -165,7 +207,7 @@ public struct FileAssetCatalog: AssetCatalog {
 
     private static func json<T: Decodable>(_ type: T.Type, in folder: URL, fileManager: FileManager) throws -> T {
         let file = folder.appendingPathComponent("Contents.json")
-        guard let data = fileManager.contents(atPath: file.path) else {
+        guard let data = try read(file, limit: maximumTextBytes) else {
             throw AssetCatalogError(file: file.path, message: "is missing")
         }
         do {

@@ -168,6 +168,8 @@ struct PanelAssembly: Sendable {
         }
         // A board described across a portrait controller (or the reverse) turns a quarter more.
         let native = controller.panel.size
+        // The state files hold the controller's frames: read only at this panel's size.
+        if let file = store as? FileEInkStateStore { store = FileEInkStateStore(url: file.url, panelSize: native) }
         let across = native != panel.size && native == Size(width: panel.size.height, height: panel.size.width)
         let degrees = panel.rotation + (across ? 90 : 0)
         let rotation = PanelRotation(degrees: degrees) ?? .none
@@ -178,7 +180,7 @@ struct PanelAssembly: Sendable {
         displaySettings.shiftStrategy = panel.burnIn.strategy ?? .wearGuided
         displaySettings.maximumShift = panel.burnIn.maximum
         let display = PanelDisplay(pipeline: pipeline, clock: clock, settings: displaySettings, store: store,
-                                   wearStore: FileWearStore(url: FileWearStore.url(board: board.name, in: stateDirectory)), report: note)
+                                   wearStore: FileWearStore(url: FileWearStore.url(board: board.name, in: stateDirectory), panelSize: native, setsAside: true), report: note)
         // Reflective glass (paper, memory LCD) and screens are shown as they are; lit OLED glass is normalised.
         let isPaper = [.ePaper, .memoryLCD, .framebuffer].contains(controller.panel.technology)
         let shownGlass = glass.map { oriented($0, degrees: degrees, isPaper: isPaper) }

@@ -131,10 +131,22 @@ actor FaceHost: ControlTarget {
         doorbell.yield()
     }
 
-    /// The state saved by a previous run, if it is readable.
-    static func loadState(_ url: URL) -> FaceRuntimeState? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        return try? JSONDecoder().decode(FaceRuntimeState.self, from: data)
+    /// The state saved by a previous run, if it is readable; a file over 1 MB (a state names a
+    /// few widgets and files) or that is not a state is set aside as `NAME.bad`, `report` says
+    /// so, and the face starts afresh.
+    static func loadState(_ url: URL, report: (String) -> Void = { _ in }) -> FaceRuntimeState? {
+        do {
+            return try StateFile.read(url, limit: 1 << 20, what: "the face's state") { bytes in
+                do {
+                    return try JSONDecoder().decode(FaceRuntimeState.self, from: Data(bytes))
+                } catch {
+                    throw CommandFailure(AppGroupError.explain(error))
+                }
+            }
+        } catch {
+            report("\(error); starting afresh")
+            return nil
+        }
     }
 
     // MARK: - Driving
