@@ -267,12 +267,22 @@ public enum UnixSocketClient {
             throw UnixSocketError(path: path, operation: "connect", message: "the glance answering there runs as user \(owner), not as you (user \(geteuid())); the request was not sent")
         }
         let failure = sendAll(fd, Array((line + "\n").utf8))
-        guard failure == 0 else { throw UnixSocketError(path: path, operation: "send the request", errno: failure) }
+        // A server that answers before it reads (busy) and closes may be gone before the
+        // request is sent: its answer is still here to read.
+        let answer = try readAnswer(fd, path: path, seconds: seconds, afterFailedSend: failure != 0)
+        guard failure == 0 || !answer.isEmpty else { throw UnixSocketError(path: path, operation: "send the request", errno: failure) }
+        return answer
+    }
+
+    /// Reads until the server closes; a reset after some of the answer ends it too (the server
+    /// closed with the request unread), and so does any error after a failed send.
+    private static func readAnswer(_ fd: Int32, path: String, seconds: Int, afterFailedSend: Bool) throws -> String {
         var answer = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
+            if count < 0, afterFailedSend || (errno == ECONNRESET && !answer.isEmpty) { break }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 throw UnixSocketError(path: path, operation: "read the answer", message: "no answer within \(seconds) second\(seconds == 1 ? "" : "s")")
             }

@@ -480,6 +480,30 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
         await server.stop()
     }
 
+    /// With every handler taken, `glance ctl` says the face is busy: the server answers and
+    /// closes before reading the request, so the client's send or read could fail first, and
+    /// it printed "Connection reset by peer" instead.
+    @Test func aClientTurnedAwaySaysBusy() async throws {
+        let path = socketPath()
+        let server = try ControlServer(path: path, target: try await FakeTarget(), requestTimeout: 3600)
+        let limit = ControlServer.maximumClients
+        let held = await ControlIO.run { (0..<limit).map { _ in Self.connectClient(path) } }
+        try #require(held.allSatisfy { $0 >= 0 })
+        // Every handler holds one of them once a further connection is turned away.
+        let probe = await ControlIO.run {
+            let fd = Self.connectClient(path)
+            defer { close(fd) }
+            return Self.readAll(fd)
+        }
+        try #require(probe.contains("busy"), "\(probe)")
+        for _ in 0..<20 {
+            let error = await #expect(throws: ControlClientError.self) { try await ControlClient.send(.status, socket: path) }
+            #expect(error == .refused("busy: \(limit) requests are being answered; try again"), "\(String(describing: error))")
+        }
+        for fd in held { close(fd) }
+        await server.stop()
+    }
+
     @Test func thePeerOfAConnectionIsKnown() throws {
         var pair: [Int32] = [0, 0]
         try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
