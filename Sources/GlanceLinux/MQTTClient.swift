@@ -2,15 +2,22 @@ import CMosquitto
 import Foundation
 import Synchronization
 
-/// An MQTT 3.1.1 client on Eclipse Mosquitto's C library, on a thread of its own: connecting,
+/// An MQTT 5 client on Eclipse Mosquitto's C library, on a thread of its own: connecting,
 /// reconnecting with back-off and every socket wait happen there, so a broker that is down or
 /// slow never holds up the caller. What happens arrives as `events`; `publish` never blocks.
 ///
 /// The session is persistent unless `cleanSession` is set: the broker keeps the subscriptions
 /// and the QoS 1 messages that arrive while the client is away, and hands them over when it
 /// comes back. The subscriptions are made again on every connection (they are idempotent), so
-/// retained messages arrive again after a reconnect: receivers treat them as state, not as
-/// events.
+/// retained messages arrive again after a reconnect (with `retain` set): receivers treat them
+/// as state, not as events.
+///
+/// Sizes: libmosquitto reads a whole packet into memory before any callback, whatever its
+/// size (up to MQTT's 256 MB), so a size check after it is too late. `maximumPacketSize` is
+/// therefore sent to the broker in CONNECT (MQTT 5's Maximum Packet Size), and the broker
+/// does not send this client a larger packet: Mosquitto drops it for this client — live,
+/// retained or queued in the session alike — and logs "Dropping too large outgoing PUBLISH".
+/// Below that, `payloadLimit` refuses a payload by topic before it is copied out of the library.
 public final class MQTTClient: Sendable {
     /// How to reach the broker and who to be there.
     public struct Options: Sendable, Equatable {
@@ -29,6 +36,10 @@ public final class MQTTClient: Sendable {
         public var cleanSession = false
         /// Topic filters subscribed at QoS 1 on every connection.
         public var subscriptions: [String] = []
+        /// The largest packet the broker may send this client, in bytes (payload, topic and
+        /// headers); nil: no limit but MQTT's own (256 MB). Sent as MQTT 5's Maximum Packet Size
+        /// in every CONNECT; the broker drops larger messages for this client.
+        public var maximumPacketSize: Int? = nil
         /// The first wait before reconnecting, doubled after each failure up to `maximumBackoff` (seconds).
         public var minimumBackoff: Double = 1
         public var maximumBackoff: Double = 30
@@ -72,6 +83,9 @@ public final class MQTTClient: Sendable {
         case disconnected(reason: String, retry: Double)
         /// A message on a subscribed topic.
         case message(Message)
+        /// A message on a subscribed topic whose payload (`size` bytes) is over the `limit` the
+        /// client's `payloadLimit` sets for its topic; the payload was not kept.
+        case tooLarge(topic: String, size: Int, limit: Int, retained: Bool)
     }
 
     /// Everything that happens, in order, until `stop()`.
@@ -82,12 +96,15 @@ public final class MQTTClient: Sendable {
     private let core: Core
 
     /// Creates a client; nothing is sent until `start()`.
-    /// - Throws: `MQTTError` when the library refuses the options (a CA file it cannot use).
-    public init(options: Options) throws {
+    /// - Parameter payloadLimit: The most bytes a message's payload may have, by its topic; a
+    ///   larger one arrives as `.tooLarge`, without its payload. Called on the client's thread.
+    /// - Throws: `MQTTError` when the library refuses the options (a CA file it cannot use, a
+    ///   `maximumPacketSize` outside 1…268435455).
+    public init(options: Options, payloadLimit: @escaping @Sendable (_ topic: String) -> Int = { _ in .max }) throws {
         self.options = options
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         self.events = events
-        core = try Core(options: options, continuation: continuation)
+        core = try Core(options: options, payloadLimit: payloadLimit, continuation: continuation)
     }
 
     /// Starts the client's thread, which connects and keeps reconnecting until `stop()`.
@@ -155,21 +172,40 @@ extension MQTTClient {
         /// libmosquitto's functions (opened when the first client is made).
         private let library: glance_mosquitto
         private let handle: OpaquePointer
+        /// The MQTT 5 CONNECT properties, sent on every connection (libmosquitto's own
+        /// reconnect would send none).
+        private let connectProperties: OpaquePointer?
+        private let payloadLimit: @Sendable (String) -> Int
         private let continuation: AsyncStream<Event>.Continuation
         /// Wakes a back-off wait and tells `stop()` the thread has ended.
         private let condition = NSCondition()
 
-        init(options: Options, continuation: AsyncStream<Event>.Continuation) throws {
+        init(options: Options, payloadLimit: @escaping @Sendable (String) -> Int, continuation: AsyncStream<Event>.Continuation) throws {
             self.options = options
+            self.payloadLimit = payloadLimit
             self.continuation = continuation
             let library = try MQTTLibrary.load()
             self.library = library
+            var properties: OpaquePointer?
+            if let size = options.maximumPacketSize {
+                guard (1...268_435_455).contains(size) else {
+                    throw MQTTError(description: "maximum packet size \(size) is outside 1…268435455 bytes (MQTT's range)")
+                }
+                _ = library.property_add_int32!(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(size))
+            }
+            if !options.cleanSession {
+                // MQTT 5 ends a session when the connection closes unless it has an expiry;
+                // 0xFFFFFFFF keeps it as MQTT 3.1.1's persistent sessions were kept.
+                _ = library.property_add_int32!(&properties, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), UInt32.max)
+            }
+            connectProperties = properties
             guard let handle = library.new!(options.clientID, options.cleanSession, nil) else {
+                library.property_free_all!(&properties)
                 throw MQTTError(description: "cannot create an MQTT client for '\(options.clientID)' (out of memory, or an empty client id with a persistent session)")
             }
             self.handle = handle
             _ = library.threaded_set!(handle, true)
-            _ = library.int_option!(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+            _ = library.int_option!(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
             if let username = options.username {
                 _ = library.username_pw_set!(handle, username, options.password)
             }
@@ -197,6 +233,8 @@ extension MQTTClient {
 
         deinit {
             library.destroy!(handle)
+            var properties = connectProperties
+            library.property_free_all!(&properties)
         }
 
         private static func from(_ context: UnsafeMutableRawPointer?) -> Core {
@@ -207,7 +245,8 @@ extension MQTTClient {
 
         private func connected(code: Int32, resumed: Bool) {
             guard code == 0 else {
-                state.withLock { $0.refusal = "the broker refused the connection: \(library.connack_string!(code).map { String(cString: $0) } ?? "code \(code)")" }
+                // An MQTT 5 CONNACK reason code (135: not authorized).
+                state.withLock { $0.refusal = "the broker refused the connection: \(library.reason_string!(code).map { String(cString: $0) } ?? "code \(code)")" }
                 return
             }
             let waiting = state.withLock { state -> [Message] in
@@ -224,19 +263,24 @@ extension MQTTClient {
         }
 
         private func received(_ message: mosquitto_message) {
+            let topic = String(cString: message.topic)
+            let size = Int(message.payloadlen), limit = payloadLimit(topic)
+            guard size <= limit else {
+                continuation.yield(.tooLarge(topic: topic, size: size, limit: limit, retained: message.retain))
+                return
+            }
             let payload = message.payload.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen))) } ?? []
-            continuation.yield(.message(Message(topic: String(cString: message.topic), payload: payload, qos: Int(message.qos), retain: message.retain)))
+            continuation.yield(.message(Message(topic: topic, payload: payload, qos: Int(message.qos), retain: message.retain)))
         }
 
         // MARK: The thread
 
         func run() {
             var backoff = options.minimumBackoff
-            var first = true
             while !isStopping {
-                let started = first ? library.connect_async!(handle, options.host, Int32(options.port), Int32(options.keepAlive))
-                                    : library.reconnect_async!(handle)
-                first = false
+                // A blocking connect (on this thread): libmosquitto 2.0 has no asynchronous
+                // connect that takes properties, and its reconnect drops them.
+                let started = library.connect_bind_v5!(handle, options.host, Int32(options.port), Int32(options.keepAlive), nil, connectProperties)
                 var reason: String?
                 if started != MOSQ_ERR_SUCCESS.rawValue {
                     reason = MQTTLibrary.describe(started)

@@ -12,7 +12,7 @@ import Testing
 /// Three faces on one real Mosquitto broker (started by the test on a free loopback port),
 /// each a whole `FaceHost` running its live loop on a clock the test owns, with the demo
 /// widgets and an emulated SSD1306 whose glass every check reads.
-private final class Fleet: Sendable {
+final class Fleet: Sendable {
     struct Face: Sendable {
         let name: String
         let clock: ManualClock
@@ -23,6 +23,9 @@ private final class Fleet: Sendable {
         let handled: Arrivals<MQTTClient.Event>
         let log: LineLog
         let loop: Task<Void, Never>
+        /// What its bridge was made with, for a second bridge (a restart).
+        let mqtt: MQTTConfiguration
+        let logger: Logger
 
         func glass() async -> Bitmap { await host.assembly.glass!() }
         func frames() -> Int { notices.all.filter { $0 == .frame }.count }
@@ -67,7 +70,8 @@ private final class Fleet: Sendable {
                                     onHandled: { handled.append($0) })
         let loop = Task { await host.runLive(duration: nil) }
         await bridge.connect()
-        return Face(name: name, clock: clock, host: host, bridge: bridge, demo: demo, notices: notices, handled: handled, log: log, loop: loop)
+        return Face(name: name, clock: clock, host: host, bridge: bridge, demo: demo, notices: notices, handled: handled, log: log, loop: loop,
+                    mqtt: face.mqtt!, logger: logger)
     }
 
     /// The demo face on the simulator board, with `mqtt` (YAML lines) as its mqtt section, on a
@@ -277,7 +281,7 @@ private final class Fleet: Sendable {
         let broker = try MosquittoBroker(directory: folder.url.appendingPathComponent("broker"), users: ["glance": "secret"])
         try broker.start()
         try "wrong\n".write(to: folder.url.appendingPathComponent("password"), atomically: true, encoding: .utf8)
-        for (port, expected) in [(broker.port, "not authorised"), (try MosquittoBroker.freePort(), "Connection refused")] {
+        for (port, expected) in [(broker.port, "Not authorized"), (try MosquittoBroker.freePort(), "Connection refused")] {
             let password = folder.url.appendingPathComponent("password").path
             let (_, _, log, logger, face, host) = try await Fleet.assemble(
                 mqtt: "host: 127.0.0.1\nport: \(port)\nface: desk\nusername: glance\npassword-file: \(password)")

@@ -6,13 +6,14 @@ import Testing
 /// The MQTT client against a real Mosquitto broker started on a free loopback port.
 @Suite(.serialized) struct MQTTClientTests {
     private static func client(_ broker: MosquittoBroker, id: String, subscribing: [String] = [],
-                               configure: (inout MQTTClient.Options) -> Void = { _ in }) throws -> (MQTTClient, Arrivals<MQTTClient.Event>) {
+                               configure: (inout MQTTClient.Options) -> Void = { _ in },
+                               payloadLimit: @escaping @Sendable (String) -> Int = { _ in .max }) throws -> (MQTTClient, Arrivals<MQTTClient.Event>) {
         var options = MQTTClient.Options(host: "127.0.0.1", port: broker.port, clientID: id)
         options.subscriptions = subscribing
         options.minimumBackoff = 0.2
         options.maximumBackoff = 1
         configure(&options)
-        let client = try MQTTClient(options: options)
+        let client = try MQTTClient(options: options, payloadLimit: payloadLimit)
         let events = Arrivals(collecting: client.events)
         client.start()
         return (client, events)
@@ -78,7 +79,7 @@ import Testing
             events.compactMap { if case .connectionFailed(let reason, _) = $0 { reason } else { nil } }
         }
         #expect(await events.wait { failures($0).count >= 2 })
-        #expect(failures(events.all).first == "the broker refused the connection: Connection Refused: not authorised.")
+        #expect(failures(events.all).first == "the broker refused the connection: Not authorized")
         #expect(Self.connections(events.all) == 0)
         await client.stop()
         broker.stop()
@@ -100,5 +101,65 @@ import Testing
         #expect(seen.prefix(3).map(\.1) == [0.2, 0.4, 0.8])
         #expect(!client.publish(.init(topic: "x", payload: [1])).sent)
         await client.stop()
+    }
+
+    // MARK: - Sizes
+
+    @Test func theBrokerSendsNothingOverTheMaximumPacketSizeLiveRetainedOrQueuedInTheSession() async throws {
+        let folder = ScratchDirectory()
+        let broker = try MosquittoBroker(directory: URL(fileURLWithPath: folder.path))
+        try broker.start()
+        let limit = 64 * 1024
+        let (listener, heard) = try Self.client(broker, id: "face", subscribing: ["cmd/#"]) { $0.maximumPacketSize = limit }
+        let (talker, talked) = try Self.client(broker, id: "remote")
+        #expect(await heard.wait { Self.connections($0) == 1 })
+        #expect(await talked.wait { Self.connections($0) == 1 })
+        // Retained (so it arrives whether or not the subscription is made yet): a 1 MB message,
+        // then a small one after it, from the same sender.
+        let big = [UInt8](repeating: UInt8(ascii: "a"), count: 1024 * 1024)
+        #expect(talker.publish(.init(topic: "cmd/big", payload: big, qos: 1, retain: true)).sent)
+        #expect(talker.publish(.init(topic: "cmd/small", payload: Array("after".utf8), qos: 1, retain: true)).sent)
+        #expect(await heard.wait { Self.messages($0).contains { $0.topic == "cmd/small" } })
+        // Queued for the persistent session while the face is away.
+        await listener.stop()
+        #expect(talker.publish(.init(topic: "cmd/queued", payload: big, qos: 1)).sent)
+        #expect(talker.publish(.init(topic: "cmd/small", payload: Array("queued after".utf8), qos: 1)).sent)
+        let (again, heardAgain) = try Self.client(broker, id: "face", subscribing: ["cmd/#"]) { $0.maximumPacketSize = limit }
+        #expect(await heardAgain.wait { Self.messages($0).contains { $0.text == "queued after" } })
+        #expect(heardAgain.all.first == .connected(resumed: true))
+        for message in Self.messages(heard.all) + Self.messages(heardAgain.all) {
+            #expect(message.payload.count < limit, "\(message.topic): \(message.payload.count) bytes arrived")
+        }
+        let log = try String(contentsOf: broker.directory.appendingPathComponent("broker.log"), encoding: .utf8)
+        #expect(log.contains("Dropping too large outgoing PUBLISH for face"))
+        await again.stop()
+        await talker.stop()
+        broker.stop()
+    }
+
+    @Test func aPayloadOverItsTopicsLimitArrivesWithoutItsPayload() async throws {
+        let folder = ScratchDirectory()
+        let broker = try MosquittoBroker(directory: URL(fileURLWithPath: folder.path))
+        try broker.start()
+        let (listener, heard) = try Self.client(broker, id: "face", subscribing: ["cmd/#"],
+                                                payloadLimit: { $0 == "cmd/press" ? 100 : 1000 })
+        let (talker, talked) = try Self.client(broker, id: "remote")
+        #expect(await heard.wait { Self.connections($0) == 1 })
+        #expect(await talked.wait { Self.connections($0) == 1 })
+        // Retained, so they arrive whether or not the subscription is made yet.
+        #expect(talker.publish(.init(topic: "cmd/press", payload: [UInt8](repeating: 65, count: 101), qos: 1, retain: true)).sent)
+        #expect(talker.publish(.init(topic: "cmd/file", payload: [UInt8](repeating: 65, count: 1000), qos: 1, retain: true)).sent)
+        #expect(await heard.wait { Self.messages($0).contains { $0.topic == "cmd/file" } })
+        let seen = heard.all.dropFirst().map { event -> String in
+            switch event {
+            case .tooLarge(let topic, let size, let limit, _): "\(topic) too large: \(size) > \(limit)"
+            case .message(let message): "\(message.topic): \(message.payload.count) bytes"
+            default: "\(event)"
+            }
+        }
+        #expect(seen == ["cmd/press too large: 101 > 100", "cmd/file: 1000 bytes"])
+        await talker.stop()
+        await listener.stop()
+        broker.stop()
     }
 }

@@ -7,6 +7,11 @@ import Logging
 /// journald understands (`<3>` error, `<4>` warning, `<6>` info, `<7>` debug) when running
 /// under systemd, and with a time and level otherwise. In the terminal simulator the lines go
 /// to a sink instead (the status area), so they don't scribble over the panel.
+///
+/// Messages and metadata carry outside text (MQTT topics and payloads, file contents, names
+/// from the control socket), so every control character in them is written as a visible
+/// escape (`\n`, `\u{1B}`): no outside text can end a line, start a new one with a forged
+/// journald priority (`<0>`) or send escape sequences to a terminal.
 struct GlanceLogHandler: LogHandler {
     /// Where lines go.
     enum Destination: Sendable {
@@ -37,24 +42,48 @@ struct GlanceLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let level = event.level, message = event.message
-        if level >= .error, let lastError { lastError.withLock { $0 = "\(message)" } }
+        let level = event.level
+        let message = Self.escaped("\(event.message)")
+        if level >= .error, let lastError { lastError.withLock { $0 = message } }
         var merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         if let error = event.error { merged["error"] = "\(error)" }
-        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }
+            .map { "\(Self.escaped($0.key))=\(Self.escaped("\($0.value)"))" }.joined(separator: " ")
         tail?.append(level: level.rawValue, text: "\(message)\(details)")
         switch destination {
         case .standardError(let journald):
-            let text: String
-            if journald {
-                text = "<\(Self.priority(level))>\(message)\(details)\n"
-            } else {
-                text = "\(Self.timestamp()) \(level.rawValue.uppercased()) \(message)\(details)\n"
-            }
-            StandardStream.error.write(text)
+            StandardStream.error.write(Self.line(level: level, text: message + details, journald: journald, time: Self.timestamp()))
         case .sink(let sink):
             sink("\(level.rawValue): \(message)\(details)")
         }
+    }
+
+    /// One line for standard error: `<priority>text` for journald, `time LEVEL text` otherwise.
+    /// `text` is already escaped, so the line's only newline is its last character.
+    static func line(level: Logger.Level, text: String, journald: Bool, time: String) -> String {
+        journald ? "<\(priority(level))>\(text)\n" : "\(time) \(level.rawValue.uppercased()) \(text)\n"
+    }
+
+    /// `text` with each control character — C0 (newline, carriage return, tab, escape…), DEL
+    /// and C1 — written as a visible escape: `\n`, `\r`, `\t`, else `\u{1B}` (hexadecimal).
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else { result.append(scalar); continue }
+            let escape = switch scalar {
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+            result.append(contentsOf: escape.unicodeScalars)
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// syslog priority of a level.

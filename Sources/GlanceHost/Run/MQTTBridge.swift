@@ -13,6 +13,11 @@ import Logging
 /// The client runs on its own thread; nothing here waits for the broker, so a broker that is
 /// down costs the face nothing: frames and buttons go on, and the state is published again
 /// when the connection returns.
+///
+/// What comes in is outside input: the broker is asked (MQTT 5 Maximum Packet Size) to send
+/// nothing over `MQTTCommand.maximumPacketSize`, each topic kind has a payload limit checked
+/// before the payload is copied (`MQTTCommand.payloadLimit`), retained commands are refused
+/// (only app-group files are state), and log lines quote outside text short.
 actor MQTTBridge {
     private let configuration: MQTTConfiguration
     private let host: FaceHost
@@ -56,7 +61,8 @@ actor MQTTBridge {
         options.subscriptions = topics.subscriptions
         options.minimumBackoff = backoff.lowerBound
         options.maximumBackoff = backoff.upperBound
-        client = try MQTTClient(options: options)
+        options.maximumPacketSize = MQTTCommand.maximumPacketSize
+        client = try MQTTClient(options: options) { [topics] topic in MQTTCommand.payloadLimit(topic: topic, topics: topics).bytes }
     }
 
     /// Whether the broker has accepted the connection.
@@ -75,7 +81,7 @@ actor MQTTBridge {
         tasks.append(Task { [weak self] in
             for await notice in notices { await self?.handle(notice) }
         })
-        logger.info("MQTT: joining \(client.options.address) as \(configuration.clientID) (topics \(topics.root)/…)")
+        logger.info("MQTT: joining \(client.options.address) as \(configuration.clientID) (topics \(topics.root)/…; the broker is asked to send no message over \(MQTTCommand.maximumPacketSize) bytes and drops larger ones)")
         client.start()
     }
 
@@ -111,6 +117,8 @@ actor MQTTBridge {
             report("lost the connection to \(client.options.address): \(reason)", retry: retry)
         case .message(let message):
             await apply(message)
+        case .tooLarge(let topic, let size, _, _):
+            reject(MQTTCommand.tooLarge(topic: topic, size: size, topics: topics).description)
         }
     }
 
@@ -129,12 +137,12 @@ actor MQTTBridge {
 
     private func apply(_ message: MQTTClient.Message) async {
         do {
-            guard let command = try MQTTCommand.parse(topic: message.topic, payload: message.payload, topics: topics) else { return }
+            guard let command = try MQTTCommand.parse(topic: message.topic, payload: message.payload, retained: message.retain, topics: topics) else { return }
             try await apply(command, topic: message.topic)
         } catch let error as MQTTCommandError {
             reject("\(error)")
         } catch {
-            reject("\(message.topic): \(error)")
+            reject(MQTTCommandError(topic: message.topic, message: MQTTCommand.excerpt("\(error)", limit: 300)).description)
         }
     }
 
@@ -153,19 +161,19 @@ actor MQTTBridge {
             do {
                 try AtomicFile.write(contents, to: url)
             } catch {
-                throw MQTTCommandError(topic: topic, message: "cannot write \(url.path): \(error)")
+                throw MQTTCommandError(topic: topic, message: MQTTCommand.excerpt("cannot write \(url.path): \(error)", limit: 300))
             }
-            logger.info("MQTT: \(topic) → \(url.path) (\(contents.count) bytes)")
+            logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) → \(url.path) (\(contents.count) bytes)")
             await host.appGroupChanged(name)
         case .groupFileCleared(let name):
-            logger.info("MQTT: \(topic) was cleared; the app-group file \(name) is kept")
+            logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) was cleared; the app-group file \(MQTTCommand.excerpt(name)) is kept")
         case .reload(let kind):
             try await host.reload(kind: kind)
         case .press(let button, let gesture):
             try await host.press(button: button, gesture: gesture)
         case .activity(let request):
             let id = try await host.activity(request)
-            logger.info("MQTT: activity \(request.action.rawValue) \(id)")
+            logger.info("MQTT: activity \(request.action.rawValue) \(MQTTCommand.excerpt(id))")
         case .light(let on):
             lightOn = on
             await host.limitLight(to: lightLimit)

@@ -64,12 +64,59 @@ enum MQTTCommand: Sendable, Equatable {
     /// The light levels, dimmest first, as Home Assistant's brightness 1…3 counts them.
     static let levels: [BrightnessLevel] = [.dimmest, .dim, .normal]
 
+    // MARK: - Sizes
+
+    /// The most bytes a text command's payload may have (`reload`, `press`, `light/set`…):
+    /// 256 characters of up to 4 UTF-8 bytes each.
+    static let textLimit = 1024
+    /// The most bytes an `activity/…` payload may have (attributes and state are at most 4 KB
+    /// once encoded; JSON as people write it is larger).
+    static let activityLimit = 16 * 1024
+    /// The largest MQTT packet the broker may send a face (MQTT 5's Maximum Packet Size, sent in
+    /// CONNECT): the largest app-group file and 4 KB for the topic and headers. The broker drops
+    /// a larger message for the face, so it never reaches the face's memory.
+    static let maximumPacketSize = AppGroup.fileSizeLimit + 4096
+
+    /// The most bytes a payload on `topic` may have, and what kind of topic it is: app-group
+    /// files `AppGroup.fileSizeLimit`, activities `activityLimit`, other commands `textLimit`.
+    static func payloadLimit(topic: String, topics: MQTTTopics) -> (bytes: Int, kind: String) {
+        switch topics.relative(topic)?.split(separator: "/", maxSplits: 1).first {
+        case "group": (AppGroup.fileSizeLimit, "app-group files are")
+        case "activity": (activityLimit, "activity requests are")
+        default: (textLimit, "commands are")
+        }
+    }
+
+    /// The reason a payload of `size` bytes over its topic's limit is refused.
+    static func tooLarge(topic: String, size: Int, topics: MQTTTopics) -> MQTTCommandError {
+        let (limit, kind) = payloadLimit(topic: topic, topics: topics)
+        return MQTTCommandError(topic: topic, message: "the payload is \(size) bytes; \(kind) at most \(limit) bytes")
+    }
+
+    /// Outside text for a log line: at most `limit` characters, else its start, "…" and its length.
+    static func excerpt(_ text: some StringProtocol, limit: Int = 64) -> String {
+        guard text.count > limit else { return String(text) }
+        return "\(text.prefix(limit))… (\(text.utf8.count) bytes)"
+    }
+
+    // MARK: - Parsing
+
     /// Parses a message on one of `topics`' command topics.
+    /// - Parameter retained: The broker delivered a retained copy (at subscription): only
+    ///   app-group files, which are state, apply; a retained command would run again at every
+    ///   start, so it is refused with how to clear it.
     /// - Returns: nil for a topic that is not a command of this face.
     /// - Throws: `MQTTCommandError` naming the topic and what is wrong with the payload.
-    static func parse(topic: String, payload: [UInt8], topics: MQTTTopics) throws(MQTTCommandError) -> MQTTCommand? {
+    static func parse(topic: String, payload: [UInt8], retained: Bool = false, topics: MQTTTopics) throws(MQTTCommandError) -> MQTTCommand? {
         guard let path = topics.relative(topic) else { return nil }
         func fail(_ message: String) -> MQTTCommandError { MQTTCommandError(topic: topic, message: message) }
+        let levels = path.split(separator: "/", omittingEmptySubsequences: false)
+        if retained, levels.first != "group" {
+            throw fail("a retained command is not run (it would run again at every start); clear it with "
+                + "mosquitto_pub -r -n -t '\(excerpt(topic, limit: 256))' (Debian package mosquitto-clients), and publish commands without retain")
+        }
+        let limit = payloadLimit(topic: topic, topics: topics).bytes
+        guard payload.count <= limit else { throw tooLarge(topic: topic, size: payload.count, topics: topics) }
         func text() throws(MQTTCommandError) -> String {
             guard let text = String(validating: payload, as: UTF8.self) else { throw fail("the payload is not UTF-8 text") }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -77,17 +124,13 @@ enum MQTTCommand: Sendable, Equatable {
             guard trimmed.count <= 256 else { throw fail("the payload is \(trimmed.count) characters; at most 256 expected here") }
             return trimmed
         }
-        let levels = path.split(separator: "/", omittingEmptySubsequences: false)
         switch levels.first {
         case "group" where levels.count == 2:
             let name = String(levels[1])
             guard !name.isEmpty, !name.hasPrefix("."), name != "..", !name.contains("\0") else {
-                throw fail("'\(name)' is not an app-group file name (one name, not starting with '.')")
+                throw fail("'\(excerpt(name))' is not an app-group file name (one name, not starting with '.')")
             }
             guard !payload.isEmpty else { return .groupFileCleared(name: name) }
-            guard payload.count <= AppGroup.fileSizeLimit else {
-                throw fail("the payload is \(payload.count) bytes; app-group files are at most \(AppGroup.fileSizeLimit) bytes")
-            }
             let data = Data(payload)
             do {
                 _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -102,14 +145,13 @@ enum MQTTCommand: Sendable, Equatable {
             guard (1...2).contains(words.count) else { throw fail("expected a button and an optional gesture, such as 'A' or 'A long-press'") }
             let word = words.count == 2 ? String(words[1]) : "click"
             guard let gesture = ButtonGesture(rawValue: word) else {
-                throw fail("unknown gesture '\(word)' (use one of: \(ButtonGesture.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw fail("unknown gesture '\(excerpt(word))' (use one of: \(ButtonGesture.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return .press(button: String(words[0]), gesture: gesture)
         case "activity" where levels.count == 2:
             guard let action = ActivityControlRequest.Action(rawValue: String(levels[1])) else {
-                throw fail("unknown activity action '\(levels[1])' (use start, update or end)")
+                throw fail("unknown activity action '\(excerpt(levels[1]))' (use start, update or end)")
             }
-            guard payload.count <= 16 * 1024 else { throw fail("the payload is \(payload.count) bytes; at most 16 KB expected") }
             guard var object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] else {
                 throw fail("the payload is not a JSON object (the fields of glance ctl activity, without \"action\")")
             }
@@ -118,20 +160,20 @@ enum MQTTCommand: Sendable, Equatable {
                 let request = try ControlJSON.decoder().decode(ActivityControlRequest.self, from: JSONSerialization.data(withJSONObject: object))
                 return .activity(request)
             } catch let error as DecodingError {
-                throw fail("the payload does not fit: \(error.explanation)")
+                throw fail("the payload does not fit: \(excerpt(error.explanation, limit: 200))")
             } catch {
-                throw fail("the payload cannot be read: \(error)")
+                throw fail("the payload cannot be read: \(excerpt("\(error)", limit: 200))")
             }
         case "light" where levels == ["light", "set"]:
             switch try text().uppercased() {
             case "ON": return .light(on: true)
             case "OFF": return .light(on: false)
-            case let other: throw fail("expected ON or OFF, not '\(other)'")
+            case let other: throw fail("expected ON or OFF, not '\(excerpt(other))'")
             }
         case "light" where levels == ["light", "brightness", "set"]:
             let word = try text()
             guard let number = Double(word), number.isFinite, number >= 1, number <= Double(Self.levels.count) else {
-                throw fail("expected a brightness of 1 (dimmest) to \(Self.levels.count) (normal), not '\(word)'")
+                throw fail("expected a brightness of 1 (dimmest) to \(Self.levels.count) (normal), not '\(excerpt(word))'")
             }
             return .brightness(Self.levels[min(Self.levels.count, max(1, Int(number.rounded()))) - 1])
         case "widget" where levels == ["widget", "set"]:
@@ -147,5 +189,6 @@ struct MQTTCommandError: Error, CustomStringConvertible, Equatable {
     let topic: String
     let message: String
 
-    var description: String { "\(topic): \(message)" }
+    /// The topic (its first 128 characters when longer: topics come from outside) and why.
+    var description: String { "\(MQTTCommand.excerpt(topic, limit: 128)): \(message)" }
 }

@@ -80,6 +80,8 @@ public enum ActivityAuthorizationError: Error, Sendable, Hashable, CustomStringC
     case unsupportedTarget(attributes: String)
     /// The attributes or content could not be encoded.
     case persistenceFailure(String)
+    /// `ActivityCenter.runningLimit` activities are already running; end one first.
+    case targetMaximumExceeded
 
     /// What went wrong.
     public var description: String {
@@ -89,6 +91,8 @@ public enum ActivityAuthorizationError: Error, Sendable, Hashable, CustomStringC
         case .unsupported: "push updates are not supported: Glance has no push service"
         case .unsupportedTarget(let attributes): "no ActivityConfiguration shows \(attributes)"
         case .persistenceFailure(let reason): "activity data could not be encoded: \(reason)"
+        case .targetMaximumExceeded:
+            "\(ActivityCenter.runningLimit) live activities are already running, the most at once; end one before starting another"
         }
     }
 }

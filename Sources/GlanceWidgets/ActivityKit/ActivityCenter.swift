@@ -30,6 +30,13 @@ public final class ActivityCenter: Sendable {
     public static let sizeLimit = 4096
     /// How long an ended activity with the default dismissal policy stays.
     public static let maximumEndedDuration: TimeInterval = 4 * 3600
+    /// The most activities running (started, not ended) at once; one more start is refused
+    /// with `.targetMaximumExceeded`. Apple does not publish its number; a slot shows one
+    /// activity at a time (the most relevant), so 16 is far more than a face can show, and
+    /// keeps what outside requests (MQTT, the control socket) can make the face hold to
+    /// 16 × 4 KB of attributes and content. Ended activities that linger on the glass are
+    /// held to the same number: ending one more dismisses the oldest ended one.
+    public static let runningLimit = 16
 
     private struct State {
         var records: [String: ActivitySnapshot] = [:]
@@ -84,6 +91,9 @@ public final class ActivityCenter: Sendable {
         let type = String(reflecting: A.self)
         let outcome = state.withLock { state -> Result<(String, (@Sendable () -> Void)?), ActivityAuthorizationError> in
             if let supported = state.supportedTypes, !supported.contains(type) { return .failure(.unsupportedTarget(attributes: type)) }
+            let now = state.time?.now ?? Date()
+            let running = state.records.values.filter { $0.endedAt == nil && !($0.dismissAt.map { now >= $0 } ?? false) }.count
+            guard running < Self.runningLimit else { return .failure(.targetMaximumExceeded) }
             state.sequence += 1
             let id = "activity-\(state.sequence)"
             state.records[id] = ActivitySnapshot(id: id, attributesType: type, attributes: attributes, content: content,
@@ -138,6 +148,11 @@ public final class ActivityCenter: Sendable {
             case .immediate: state.records[id]?.dismissAt = now
             case .standard: state.records[id]?.dismissAt = latest
             case .after(let date): state.records[id]?.dismissAt = min(date, latest)
+            }
+            // Ended activities waiting to leave: the oldest go now beyond `runningLimit`.
+            let lingering = state.records.values.filter { $0.endedAt != nil && !($0.dismissAt.map { now >= $0 } ?? false) }
+            for record in lingering.sorted(by: { $0.sequence < $1.sequence }).dropLast(Self.runningLimit) {
+                state.records[record.id]?.dismissAt = now
             }
             return state.listener
         }
