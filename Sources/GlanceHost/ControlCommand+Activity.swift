@@ -53,13 +53,14 @@ extension ControlCommand {
             @OptionGroup var connection: Connection
 
             /// The request this command line makes.
-            /// - Throws: `ExitCode(2)` (with a message) for JSON or a date that does not parse.
+            /// - Throws: `ExitCode(2)` (with a message) for JSON or a date that does not parse, or
+            ///   a relevance that is not a finite number.
             func request() throws -> ActivityControlRequest {
                 ActivityControlRequest(action: .start, type: type, id: nil,
                                        attributes: try ControlCommand.json(attributes, option: "--attributes"),
                                        state: try ControlCommand.json(state, option: "--state"),
                                        staleDate: try staleDate.map { try ControlCommand.date($0, option: "--stale-date") },
-                                       relevanceScore: relevance, dismissal: nil)
+                                       relevanceScore: try ControlCommand.relevance(relevance), dismissal: nil)
             }
 
             func run() async throws {
@@ -96,12 +97,13 @@ extension ControlCommand {
             @OptionGroup var connection: Connection
 
             /// The request this command line makes.
-            /// - Throws: `ExitCode(2)` (with a message) for JSON or a date that does not parse.
+            /// - Throws: `ExitCode(2)` (with a message) for JSON or a date that does not parse, or
+            ///   a relevance that is not a finite number.
             func request() throws -> ActivityControlRequest {
                 ActivityControlRequest(action: .update, type: nil, id: id, attributes: nil,
                                        state: try ControlCommand.json(state, option: "--state"),
                                        staleDate: try staleDate.map { try ControlCommand.date($0, option: "--stale-date") },
-                                       relevanceScore: relevance, dismissal: nil)
+                                       relevanceScore: try ControlCommand.relevance(relevance), dismissal: nil)
             }
 
             func run() async throws {
@@ -154,16 +156,39 @@ extension ControlCommand {
         }
     }
 
-    /// Parses an option's JSON, or reads it from the file after `@`.
+    /// The most bytes an `@file` may hold: the face takes at most 4 KB of attributes and
+    /// state, so more is a mistake (or a device such as /dev/zero that never ends).
+    static let jsonFileLimit = 64 << 10
+
+    /// Checks `--relevance`: JSON carries only finite numbers (`nan` and `inf` parse as Doubles).
+    /// - Throws: `ExitCode(2)` after printing what is wrong.
+    static func relevance(_ value: Double?) throws -> Double? {
+        guard let value, !value.isFinite else { return value }
+        throw usage("--relevance \(value) is not a finite number such as 0.5 (any finite score is allowed)")
+    }
+
+    /// Parses an option's JSON, or reads it from the file after `@` (at most `jsonFileLimit`
+    /// bytes; a pipe such as /dev/stdin is read too).
     /// - Throws: `ExitCode(2)` after printing what is wrong.
     static func json(_ text: String, option: String) throws -> JSONValue {
         var data = Data(text.utf8)
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
-            guard let contents = FileManager.default.contents(atPath: path) else {
+            guard let file = FileHandle(forReadingAtPath: path) else {
                 throw usage("\(option): cannot read \(path)")
             }
-            data = contents
+            defer { try? file.close() }
+            data = Data()
+            do {
+                while data.count <= jsonFileLimit, let chunk = try file.read(upToCount: 16 << 10), !chunk.isEmpty {
+                    data += chunk
+                }
+            } catch {
+                throw usage("\(option): cannot read \(path): \(error.localizedDescription)")
+            }
+            guard data.count <= jsonFileLimit else {
+                throw usage("\(option): \(path) holds more than \(jsonFileLimit) bytes; a live activity's JSON is at most 4 KB")
+            }
         }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)

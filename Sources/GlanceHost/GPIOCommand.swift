@@ -29,7 +29,7 @@ struct GPIOCommand: ParsableCommand {
                 """
         )
 
-        @Option(name: .long, help: ArgumentHelp("Only the chip with this label, path or number.", valueName: "chip"))
+        @Option(name: .long, help: ArgumentHelp("Only the chip with this label, path or number (0–255).", valueName: "chip"))
         var chip: String?
 
         @Flag(name: .long, help: "Only lines someone holds.")
@@ -38,6 +38,15 @@ struct GPIOCommand: ParsableCommand {
         @Option(name: .long, help: .hidden)
         var deviceDirectory = "/dev"
 
+        /// Chip numbers the kernel gives (`gpiochip0` to `gpiochip255`).
+        static let chipNumbers = 0...255
+
+        func validate() throws {
+            if let chip, Self.selector(chip) == nil {
+                throw ValidationError("--chip \(chip) is not a chip number: GPIO chips are numbered \(Self.chipNumbers.lowerBound) to \(Self.chipNumbers.upperBound) (or give a label or a path).")
+            }
+        }
+
         func run() throws {
             let gpio = GPIO(deviceDirectory: deviceDirectory)
             var paths = gpio.chipPaths()
@@ -45,8 +54,7 @@ struct GPIOCommand: ParsableCommand {
                 print("no GPIO chips on this machine")
                 return
             }
-            if let chip {
-                let selector = Self.selector(chip)
+            if let chip, let selector = Self.selector(chip) {
                 do {
                     paths = [try gpio.chip(selector).path]
                 } catch {
@@ -66,12 +74,16 @@ struct GPIOCommand: ParsableCommand {
             if !failures.isEmpty { throw CommandFailure(failures.joined(separator: "\n")) }
         }
 
-        /// A label, a path (starting with /) or a chip number.
-        static func selector(_ text: String) -> GPIOChipSelector {
+        /// A label, a path (starting with /) or a chip number (`N` or `gpiochipN`); nil for a
+        /// number out of `chipNumbers` (a label is never all digits, nor signed).
+        static func selector(_ text: String) -> GPIOChipSelector? {
             if text.hasPrefix("/") { return .path(text) }
-            if let number = Int(text) { return .number(number) }
-            if text.hasPrefix("gpiochip"), let number = Int(text.dropFirst("gpiochip".count)) { return .number(number) }
-            return .label(text)
+            let digits = text.hasPrefix("gpiochip") ? text.dropFirst("gpiochip".count) : Substring(text)
+            let signed = digits.first.map { $0 == "-" || $0 == "+" } ?? false
+            let number = signed ? digits.dropFirst() : digits
+            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .label(text) }
+            guard !signed, let value = Int(number), chipNumbers.contains(value) else { return nil }
+            return .number(value)
         }
     }
 }

@@ -41,6 +41,10 @@ struct PanelCommand: AsyncParsableCommand {
         @Option(name: .long, help: "Pixels per panel pixel in the PNG (1–16).")
         var scale = 4
 
+        func validate() throws {
+            try OutputFile.validate(scale: scale)
+        }
+
         func run() async throws {
             try await run(clock: SystemClock())
         }
@@ -67,11 +71,7 @@ struct PanelCommand: AsyncParsableCommand {
                 break
             }
             if let capture, let log {
-                do {
-                    try AtomicFile.write(Data(await log.text.utf8), to: URL(fileURLWithPath: capture))
-                } catch {
-                    throw CommandFailure("\(error)")
-                }
+                try OutputFile.write(Data(await log.text.utf8), to: capture)
             }
             guard let glass = assembly.glass else {
                 print("Test pattern sent to \(board.name). Check the glass: a frame on the edge pixels, marks in the corners, the name in the middle.")
@@ -79,11 +79,7 @@ struct PanelCommand: AsyncParsableCommand {
             }
             let shown = await glass()
             if let out {
-                do {
-                    try AtomicFile.write(Data(try shown.png(scale: scale, look: PanelLook.named(board.panel.look) ?? .plain)), to: URL(fileURLWithPath: out))
-                } catch {
-                    throw CommandFailure("cannot write \(out): \(error)")
-                }
+                try OutputFile.writePNG(shown, scale: scale, look: PanelLook.named(board.panel.look) ?? .plain, to: out)
                 print("Wrote the glass of \(board.name) to \(out).")
             } else {
                 let colors: TerminalRenderer.ColorMode = Terminal.isInteractive ? .trueColor : .none
@@ -141,18 +137,28 @@ struct PanelCommand: AsyncParsableCommand {
         @Option(name: .long, help: "Pixels per panel pixel in the PNG (1–16).")
         var scale = 4
 
+        /// The largest capture read: 256 MB, hours of transfers of the largest panels.
+        static let captureLimit = 256 << 20
+
         @Option(name: .long, help: ArgumentHelp("The PNG's look: the board's (default), or plain for gray pixels as glance run --out writes its frames.", valueName: "look"))
         var look: String?
 
         func validate() throws {
+            try OutputFile.validate(scale: scale)
             if let look, PanelLook.named(look) == nil { throw ValidationError("--look '\(look)' is not a look such as plain, white or blue.") }
         }
 
         func run() async throws {
             let board = try PanelCommand.catalogBoard(self.board)
-            guard let data = FileManager.default.contents(atPath: capture) else {
-                throw CommandFailure("cannot read the capture \(capture)")
+            // Only a regular file, of a bounded size: a FIFO would hang the command and a device
+            // such as /dev/zero fill the memory.
+            let read: Data?
+            do {
+                read = try AtomicFile.readRegular(URL(fileURLWithPath: capture), limit: Self.captureLimit)
+            } catch let error as AtomicFileError {
+                throw CommandFailure("cannot read the capture \(capture): \(error.reason)")
             }
+            guard let data = read else { throw CommandFailure("cannot read the capture \(capture): there is no such file") }
             let (glass, transfers): (Bitmap, Int)
             do {
                 (glass, transfers) = try await PanelAssembly.replay(String(decoding: data, as: UTF8.self), board: board)
@@ -161,11 +167,7 @@ struct PanelCommand: AsyncParsableCommand {
             }
             let look = PanelLook.named(self.look ?? board.panel.look) ?? .plain
             if let out {
-                do {
-                    try AtomicFile.write(Data(try glass.png(scale: scale, look: look)), to: URL(fileURLWithPath: out))
-                } catch {
-                    throw CommandFailure("cannot write \(out): \(error)")
-                }
+                try OutputFile.writePNG(glass, scale: scale, look: look, to: out)
                 print("Replayed \(transfers) transfers into the \(board.panel.controller.rawValue) emulator; wrote the glass to \(out).")
             } else {
                 let colors: TerminalRenderer.ColorMode = Terminal.isInteractive ? .trueColor : .none

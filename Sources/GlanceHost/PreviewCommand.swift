@@ -100,7 +100,7 @@ struct PreviewCommand: BundleCommand {
     }
 
     func validate() throws {
-        guard (1...16).contains(scale) else { throw ValidationError("--scale must be between 1 and 16, got \(scale).") }
+        try OutputFile.validate(scale: scale)
         if config != nil, board == nil { throw ValidationError("--config goes with --board (the face drawn on a board).") }
         if board != nil {
             if all || kind != nil { throw ValidationError("--board draws the whole face; leave out \(all ? "--all" : "the kind '\(kind ?? "")'").") }
@@ -126,7 +126,14 @@ struct PreviewCommand: BundleCommand {
                 throw ValidationError("--parameter '\(text)' is not NAME=VALUE, such as city=Berlin.")
             }
         }
-        if let size, Self.parseSize(size) == nil { throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT such as 128x64.") }
+        if let size {
+            guard let parsed = Self.parseSize(size) else {
+                throw ValidationError("--size '\(size)' is not WIDTHxHEIGHT such as 128x64, each 1 to 4096.")
+            }
+            if let problem = OutputFile.problem(width: parsed.width, height: parsed.height, scale: scale) {
+                throw ValidationError("--size \(size) with --scale \(scale): \(problem).")
+            }
+        }
         if WidgetPreview.Entry(entry) == nil {
             throw ValidationError("--entry '\(entry)' is not snapshot, placeholder or a timeline index such as 0.")
         }
@@ -256,12 +263,7 @@ struct PreviewCommand: BundleCommand {
     }
 
     func write(_ bitmap: Bitmap, to file: String, look defaultLook: PanelLook = .plain) throws {
-        let png = try bitmap.png(scale: scale, look: look.flatMap(PanelLook.named) ?? defaultLook)
-        do {
-            try Data(png).write(to: URL(fileURLWithPath: file), options: .atomic)
-        } catch {
-            throw CommandFailure("cannot write \(file): \(error.localizedDescription)")
-        }
+        try OutputFile.writePNG(bitmap, scale: scale, look: look.flatMap(PanelLook.named) ?? defaultLook, to: file)
     }
 }
 

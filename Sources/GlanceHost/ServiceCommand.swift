@@ -66,9 +66,16 @@ struct ServiceCommand: ParsableCommand {
                     }
                 }
             }
+            let url = URL(fileURLWithPath: path)
+            do {
+                // Before anything is changed (a user created): only a regular file is replaced.
+                try AtomicFile.checkReplaceable(url)
+            } catch {
+                throw CommandFailure("\(error)")
+            }
             if options.user == "glance", getpwnam("glance") == nil { try ServiceCommand.createUser() }
             do {
-                try AtomicFile.write(Data(unit.utf8), to: URL(fileURLWithPath: path))
+                try AtomicFile.write(Data(unit.utf8), to: url)
             } catch {
                 throw CommandFailure("\(error) (installing a service needs root: sudo glance service install …)")
             }

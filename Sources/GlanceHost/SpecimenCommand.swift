@@ -48,7 +48,7 @@ struct SpecimenCommand: ParsableCommand {
     var symbolsOnly = false
 
     func validate() throws {
-        guard (1...16).contains(scale) else { throw ValidationError("--scale must be between 1 and 16, got \(scale).") }
+        try OutputFile.validate(scale: scale)
         if let look, PanelLook.named(look) == nil {
             throw ValidationError("unknown --look '\(look)'; choose one of \(PanelLook.names.joined(separator: ", ")).")
         }
@@ -63,8 +63,16 @@ struct SpecimenCommand: ParsableCommand {
     /// The symbol catalog to show: the embedded one, or the file given with --symbols.
     private func symbolCatalog() throws -> SymbolCatalog {
         guard let symbols else { return .standard }
-        guard let text = try? String(contentsOfFile: symbols, encoding: .utf8) else {
-            throw CommandFailure("cannot read \(symbols)")
+        // Only a regular file of a bounded size (the embedded catalog is under 100 KB): a FIFO
+        // would hang the command, a device such as /dev/zero fill the memory.
+        let read: Data?
+        do {
+            read = try AtomicFile.readRegular(URL(fileURLWithPath: symbols), limit: 16 << 20)
+        } catch let error as AtomicFileError {
+            throw CommandFailure("cannot read \(symbols): \(error.reason)")
+        }
+        guard let data = read, let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("cannot read \(symbols): \(read == nil ? "there is no such file" : "it is not UTF-8 text")")
         }
         do {
             return try SymbolCatalog(parsing: text, source: symbols)
@@ -88,12 +96,7 @@ struct SpecimenCommand: ParsableCommand {
         for problem in fonts.problems { StandardStream.error.write("glance: warning: \(problem)\n") }
         if let out {
             let sheet = try sheet(width: width ?? 512)
-            let png = try sheet.png(scale: scale, look: look.flatMap(PanelLook.named) ?? .plain)
-            do {
-                try Data(png).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                throw CommandFailure("cannot write \(out): \(error.localizedDescription)")
-            }
+            try OutputFile.writePNG(sheet, scale: scale, look: look.flatMap(PanelLook.named) ?? .plain, to: out)
             print("Wrote \(out) (\(sheet.width * scale)×\(sheet.height * scale) pixels).")
         } else {
             let columns = Terminal.size()?.columns ?? 160

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlanceGraphics
+import GlanceLinux
 import GlancePanels
 
 /// `glance wear`: what an OLED panel has been through, from the wear map the face keeps.
@@ -36,8 +37,11 @@ struct WearCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Heat map pixels per panel pixel (1–16).", valueName: "n"))
     var scale = 4
 
-    @Option(name: .long, help: ArgumentHelp("How many of the hottest pixels to list.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("How many of the hottest pixels to list (0–1000).", valueName: "n"))
     var top = 5
+
+    /// How many hottest pixels `--top` may ask for.
+    static let topRange = 0...1000
 
     @Flag(name: .long, help: "Print the summary as JSON.")
     var json = false
@@ -46,8 +50,10 @@ struct WearCommand: AsyncParsableCommand {
     var reset = false
 
     func validate() throws {
-        guard (1...16).contains(scale) else { throw ValidationError("--scale must be 1 to 16, not \(scale).") }
-        guard top >= 0 else { throw ValidationError("--top must be 0 or more, not \(top).") }
+        try OutputFile.validate(scale: scale)
+        guard Self.topRange.contains(top) else {
+            throw ValidationError("--top must be between \(Self.topRange.lowerBound) and \(Self.topRange.upperBound), got \(top).")
+        }
         if reset, out != nil || json { throw ValidationError("--reset starts a new map; run it without --out and --json.") }
     }
 
@@ -69,11 +75,16 @@ struct WearCommand: AsyncParsableCommand {
         }
         let summary = map.summary(hottest: top)
         if let out {
-            do {
-                try Data(try PNG.encode(map.heatMap(scale: scale))).write(to: URL(fileURLWithPath: out))
-            } catch {
-                throw CommandFailure("cannot write the heat map to \(out): \(error.localizedDescription)")
+            if let problem = OutputFile.problem(width: map.width, height: map.height, scale: scale) {
+                throw CommandFailure("cannot write the heat map to \(out): \(problem)")
             }
+            let png: [UInt8]
+            do {
+                png = try PNG.encode(map.heatMap(scale: scale))
+            } catch {
+                throw CommandFailure("cannot write the heat map to \(out): \(error)")
+            }
+            try OutputFile.write(Data(png), to: out)
         }
         if json {
             print(String(decoding: try Self.encoder.encode(Report(board: boardName, size: map.size, summary: summary)), as: UTF8.self))
@@ -92,17 +103,23 @@ struct WearCommand: AsyncParsableCommand {
         return "simulator"
     }
 
+    /// Renames the map to `<board>.wear.old`, replacing an older one; both must be regular
+    /// files (or the old one absent): a folder, link or device there is left as it is.
     private func resetMap(_ url: URL, board: String) throws {
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else {
             print("Board '\(board)' has no wear map yet; the next run starts one.")
             return
         }
         let old = url.appendingPathExtension("old")
         do {
-            try? FileManager.default.removeItem(at: old)
-            try FileManager.default.moveItem(at: url, to: old)
-        } catch {
-            throw CommandFailure("cannot move \(url.path) aside: \(error.localizedDescription)")
+            try AtomicFile.checkReplaceable(url)
+            try AtomicFile.checkReplaceable(old)
+        } catch let error as AtomicFileError {
+            throw CommandFailure("cannot start a new wear map: \(error.path): \(error.reason); move it away, then run glance wear --reset again")
+        }
+        guard rename(url.path, old.path) == 0 else {
+            throw CommandFailure("cannot move \(url.path) aside to \(old.path): \(String(cString: strerror(errno)))")
         }
         print("Board '\(board)' starts a new wear map; the old one is \(old.path).")
     }

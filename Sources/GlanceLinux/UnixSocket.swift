@@ -10,8 +10,10 @@ import Glibc
 /// a looser mode is refused, as ssh-agent and systemd refuse theirs, since whoever controls
 /// the folder can replace the socket. Every accepted connection's peer must be the same user
 /// or root (`SO_PEERCRED`); others are closed unanswered. A stale socket left by a crashed
-/// run is replaced; a live one (another Glance answering) is an error. Accepting runs on a
-/// dedicated thread; connections arrive as a stream.
+/// run is replaced; a live one (another Glance answering) is an error, and so is anything that
+/// is not a socket (a file, folder or link is never removed). Stopping removes the socket only
+/// while it is still the one this server made. Accepting runs on a dedicated thread;
+/// connections arrive as a stream.
 public final class UnixSocketServer: Sendable {
     /// The socket file.
     public let path: String
@@ -26,10 +28,7 @@ public final class UnixSocketServer: Sendable {
     public init(path: String, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.path = path
         try Self.prepareFolder(of: path)
-        if UnixSocketClient.isAnswering(path: path) {
-            throw UnixSocketError(path: path, operation: "listen", message: "another glance is already running with this control socket")
-        }
-        unlink(path)
+        try Self.removeStaleSocket(at: path)
         let fd = try UnixSocketError.check(socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0), path: path, operation: "create a socket")
         var address = try UnixSocketServer.address(path)
         let bound = withUnsafePointer(to: &address) {
@@ -40,9 +39,50 @@ public final class UnixSocketServer: Sendable {
             close(fd)
             throw UnixSocketError(path: path, operation: "listen", errno: code)
         }
+        var made = stat()
+        guard lstat(path, &made) == 0 else {
+            let code = errno
+            close(fd)
+            throw UnixSocketError(path: path, operation: "inspect the socket", errno: code)
+        }
+        let identity = (device: UInt64(made.st_dev), inode: UInt64(made.st_ino))
         let acceptor = Acceptor(listening: fd, path: path, log: log)
         pump = try EventPump<UnixConnection>.start(name: "glance-control", descriptors: [fd], read: { _ in acceptor.accept() },
-                                                   cleanup: { acceptor.close(); unlink(path) })
+                                                   cleanup: { acceptor.close(); Self.removeOwnSocket(at: path, identity: identity) })
+    }
+
+    /// Makes way for the socket: nothing at `path`, or a socket nobody answers on (left by a
+    /// run that crashed), which is removed. Anything else stays as it is.
+    /// - Throws: `UnixSocketError` when another glance answers there, or when `path` is not a
+    ///   socket (a regular file, folder, symbolic link, FIFO or device), naming what it is.
+    static func removeStaleSocket(at path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT { return }
+            throw UnixSocketError(path: path, operation: "inspect the path", errno: code)
+        }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw UnixSocketError(path: path, operation: "listen", message: """
+                it is \(AtomicFile.fileKind(info.st_mode)), not a socket; glance removes only a socket that a stopped run \
+                left behind: move it away or choose another socket path
+                """, isForeignFile: true)
+        }
+        if UnixSocketClient.isAnswering(path: path) {
+            throw UnixSocketError(path: path, operation: "listen", message: "another glance is already running with this control socket")
+        }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw UnixSocketError(path: path, operation: "remove the stale socket", errno: errno)
+        }
+    }
+
+    /// Removes the socket at `path` if it is still the one this server bound (`identity`):
+    /// whatever replaced it since (another run's socket, a file) stays.
+    private static func removeOwnSocket(at path: String, identity: (device: UInt64, inode: UInt64)) {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK,
+              UInt64(info.st_dev) == identity.device, UInt64(info.st_ino) == identity.inode else { return }
+        unlink(path)
     }
 
     /// Makes the socket's folder (0700), or checks the one that exists: a real folder (not a
@@ -309,15 +349,20 @@ public struct UnixSocketError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public let operation: String
     public let message: String
+    /// True when `path` holds something other than a socket (a file, folder, link, FIFO or
+    /// device), which is never removed: the user has to move it or choose another path, so
+    /// a caller should stop rather than run without the socket.
+    public let isForeignFile: Bool
 
     init(path: String, operation: String, errno code: Int32) {
         self.init(path: path, operation: operation, message: code == EACCES ? "permission denied (the socket belongs to the user running glance)" : errnoDescription(code))
     }
 
-    init(path: String, operation: String, message: String) {
+    init(path: String, operation: String, message: String, isForeignFile: Bool = false) {
         self.path = path
         self.operation = operation
         self.message = message
+        self.isForeignFile = isForeignFile
     }
 
     static func check(_ result: Int32, path: String, operation: String) throws -> Int32 {

@@ -37,8 +37,19 @@ import Testing
         let error = #expect(throws: UnixSocketError.self) { try UnixSocketServer(path: path) }
         #expect(error?.description.hasSuffix("another glance is already running with this control socket") == true)
         await first.stop()
-        // A socket file nobody answers on (a crashed run) is replaced.
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        // A socket file nobody answers on (a crashed run) is replaced; a regular file would
+        // be refused (HostilePathTests).
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(stale)
+        #expect(bound == 0)
         let second = try UnixSocketServer(path: path)
         await second.stop()
     }

@@ -304,6 +304,20 @@ public struct BoardConfiguration: Equatable, Sendable {
         return Size(width: width, height: height)
     }
 
+    /// I2C bus numbers: /dev/i2c-N, whose minor number N is (20 bits).
+    static let i2cBuses = 0...1_048_575
+    /// SPI bus numbers: the kernel's are 16-bit signed, dynamic ones counting down from 32767.
+    static let spiBuses = 0...32_767
+    /// SPI chip selects: 8 bits in the kernel.
+    static let chipSelects = 0...255
+
+    /// `text` as a bus or chip-select number within `range`: decimal digits only (no sign,
+    /// no spaces), or nil.
+    private static func busNumber(_ text: Substring, in range: ClosedRange<Int>) -> Int? {
+        guard !text.isEmpty, text.count <= 10, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), range.contains(value) else { return nil }
+        return value
+    }
+
     private static func connection(_ node: ConfigNode, fields: [String: ConfigNode], controller: Controller, panel: ConfigNode) throws -> Connection {
         let text = try node.string()
         func gpio(_ key: String) throws -> Int {
@@ -313,16 +327,22 @@ public struct BoardConfiguration: Equatable, Sendable {
         if text == "emulated" {
             return .emulated
         }
-        if text.hasPrefix("i2c-"), let bus = Int(text.dropFirst(4)), bus >= 0 {
+        if text.hasPrefix("i2c-") {
+            guard let bus = Self.busNumber(text.dropFirst(4), in: Self.i2cBuses) else {
+                throw node.error("bus is '\(text)', expected i2c-N with N from \(Self.i2cBuses.lowerBound) to \(Self.i2cBuses.upperBound), such as i2c-1")
+            }
             guard controller.offersI2C else { throw node.error("\(controller.rawValue) panels are not wired over I2C; use \(controller == .framebuffer ? "framebuffer" : "spi-B.C")") }
             guard let addressNode = fields["address"] else { throw panel.error("missing 'address' (0x3c or 0x3d for these panels)") }
             let address = try addressNode.int(in: 0x08...0x77)
             return .i2c(bus: bus, address: address)
         }
         if text.hasPrefix("spi-") {
-            let parts = text.dropFirst(4).split(separator: ".")
-            guard parts.count == 2, let bus = Int(parts[0]), let cs = Int(parts[1]) else {
-                throw node.error("bus is '\(text)', expected spi-BUS.CS such as spi-0.0")
+            let parts = text.dropFirst(4).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, let bus = Self.busNumber(parts[0], in: Self.spiBuses), let cs = Self.busNumber(parts[1], in: Self.chipSelects) else {
+                throw node.error("""
+                    bus is '\(text)', expected spi-BUS.CS such as spi-0.0, with BUS from \(Self.spiBuses.lowerBound) to \(Self.spiBuses.upperBound) \
+                    and CS from \(Self.chipSelects.lowerBound) to \(Self.chipSelects.upperBound)
+                    """)
             }
             guard controller.offersSPI else { throw node.error("\(controller.rawValue) panels are wired over \(controller == .framebuffer ? "a framebuffer device; use framebuffer" : "I2C; use i2c-N")") }
             guard (0...1).contains(cs) || bus != 0 else { throw node.error("bus is '\(text)': SPI0 has chip selects 0 and 1") }
