@@ -118,6 +118,11 @@ public final class MQTTClient: Sendable {
     /// Whether the broker has accepted the current connection.
     public var isConnected: Bool { core.state.withLock { $0.connected } }
 
+    /// False once a broker has answered that it does not speak MQTT 5: the client then speaks
+    /// MQTT 3.1.1, which has no Maximum Packet Size, so `maximumPacketSize` is not sent (the
+    /// broker's own `max_packet_size` is then the only bound before libmosquitto).
+    public var speaksMQTT5: Bool { core.state.withLock { $0.mqtt5 } }
+
     /// Queues a message. QoS 0 messages are dropped while disconnected (state is published
     /// again on reconnect); QoS 1 messages wait (the newest 1000) and go out as soon as the
     /// connection is back.
@@ -160,6 +165,8 @@ extension MQTTClient {
             var finished = false
             /// A refusal reported by the CONNACK of the current attempt.
             var refusal: String?
+            /// MQTT 5 until a broker refuses it; then MQTT 3.1.1 for good.
+            var mqtt5 = true
             /// QoS 1 messages published while disconnected, oldest first (libmosquitto refuses them).
             var outbox: [Message] = []
         }
@@ -245,8 +252,17 @@ extension MQTTClient {
 
         private func connected(code: Int32, resumed: Bool) {
             guard code == 0 else {
-                // An MQTT 5 CONNACK reason code (135: not authorized).
-                state.withLock { $0.refusal = "the broker refused the connection: \(library.reason_string!(code).map { String(cString: $0) } ?? "code \(code)")" }
+                // An MQTT 5 CONNACK reason code (135: not authorized). A 3.1.1 broker's "unacceptable
+                // protocol version" arrives as 132: the next attempt speaks MQTT 3.1.1.
+                let reason = library.reason_string!(code).map { String(cString: $0) } ?? "code \(code)"
+                state.withLock { state in
+                    if code == Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue), state.mqtt5 {
+                        state.mqtt5 = false
+                        state.refusal = "the broker does not speak MQTT 5 (\(reason)); trying MQTT 3.1.1"
+                    } else {
+                        state.refusal = "the broker refused the connection: \(reason)"
+                    }
+                }
                 return
             }
             let waiting = state.withLock { state -> [Message] in
@@ -277,10 +293,16 @@ extension MQTTClient {
 
         func run() {
             var backoff = options.minimumBackoff
+            var mqtt5 = true
             while !isStopping {
+                if mqtt5, !state.withLock({ $0.mqtt5 }) {
+                    mqtt5 = false
+                    _ = library.int_option!(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+                }
                 // A blocking connect (on this thread): libmosquitto 2.0 has no asynchronous
                 // connect that takes properties, and its reconnect drops them.
-                let started = library.connect_bind_v5!(handle, options.host, Int32(options.port), Int32(options.keepAlive), nil, connectProperties)
+                let started = library.connect_bind_v5!(handle, options.host, Int32(options.port), Int32(options.keepAlive), nil,
+                                                       mqtt5 ? connectProperties : nil)
                 var reason: String?
                 if started != MOSQ_ERR_SUCCESS.rawValue {
                     reason = MQTTLibrary.describe(started)

@@ -162,4 +162,71 @@ import Testing
         await listener.stop()
         broker.stop()
     }
+
+    // MARK: - Brokers without MQTT 5
+
+    /// A stand-in for an MQTT 3.1.1 broker on a free loopback port: it refuses protocol level 5
+    /// as 3.1.1 brokers do (CONNACK 0x01, "unacceptable protocol version"), accepts level 4,
+    /// and records the level each CONNECT asked for.
+    private final class OldBroker: @unchecked Sendable {
+        let port: Int
+        let levels = Arrivals<UInt8>()
+        private let listener: Int32
+
+        init() throws {
+            let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            listener = listening
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let ready = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(listening, $0, length) == 0 && getsockname(listening, $0, &length) == 0 && listen(listening, 4) == 0
+                }
+            }
+            try #require(ready)
+            port = Int(UInt16(bigEndian: address.sin_port))
+            let levels = self.levels
+            Thread.detachNewThread {
+                var kept: [Int32] = []
+                while true {
+                    let connection = accept(listening, nil, nil)
+                    guard connection >= 0 else { break }
+                    var buffer = [UInt8](repeating: 0, count: 1024)
+                    let count = read(connection, &buffer, buffer.count)
+                    let bytes = Array(buffer.prefix(max(0, count)))
+                    // After the protocol name "MQTT" comes the level: 4 for 3.1.1, 5 for MQTT 5.
+                    guard let name = (0..<max(0, bytes.count - 4)).first(where: { Array(bytes[$0..<$0 + 4]) == Array("MQTT".utf8) }) else { close(connection); continue }
+                    let level = bytes[name + 4]
+                    levels.append(level)
+                    let answer: [UInt8] = [0x20, 0x02, 0x00, level == 4 ? 0x00 : 0x01]
+                    _ = write(connection, answer, answer.count)
+                    if level == 4 { kept.append(connection) } else { close(connection) }
+                }
+                for connection in kept { close(connection) }
+            }
+        }
+
+        func stop() {
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+        }
+    }
+
+    @Test func aBrokerWithoutMQTT5IsJoinedWithMQTT311() async throws {
+        let broker = try OldBroker()
+        var options = MQTTClient.Options(host: "127.0.0.1", port: broker.port, clientID: "face")
+        options.minimumBackoff = 0.1
+        options.maximumPacketSize = 64 * 1024
+        let client = try MQTTClient(options: options)
+        let events = Arrivals(collecting: client.events)
+        client.start()
+        #expect(await events.wait { Self.connections($0) == 1 })
+        #expect(broker.levels.all == [5, 4])
+        #expect(events.all.first == .connectionFailed(reason: "the broker does not speak MQTT 5 (Unsupported Protocol Version); trying MQTT 3.1.1", retry: 0.1))
+        #expect(!client.speaksMQTT5)
+        await client.stop()
+        broker.stop()
+    }
 }

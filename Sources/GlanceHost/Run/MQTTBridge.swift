@@ -30,6 +30,8 @@ actor MQTTBridge {
     /// The last connection problem logged (`report`).
     private var loggedProblem: String?
     private var everConnected = false
+    /// Whether the warning that the broker speaks only MQTT 3.1.1 was logged.
+    private var warnedOfOldBroker = false
     /// What was last published on each retained state topic, to publish changes only.
     private var published: [String: [UInt8]] = [:]
     /// The light: on or off, and the level Home Assistant's brightness chose.
@@ -101,6 +103,10 @@ actor MQTTBridge {
             logger.notice("MQTT: connected to \(client.options.address)\(everConnected ? " again" : "")\(resumed ? " (session resumed)" : "")")
             everConnected = true
             loggedProblem = nil
+            if !client.speaksMQTT5, !warnedOfOldBroker {
+                warnedOfOldBroker = true
+                logger.warning("MQTT: \(client.options.address) does not speak MQTT 5, so it cannot be asked to hold back messages over \(MQTTCommand.maximumPacketSize) bytes: a larger one is read whole into memory before it is refused. Set max_packet_size \(MQTTCommand.maximumPacketSize) in the broker's configuration, or use a broker that speaks MQTT 5 (Mosquitto 1.6 or later)")
+            }
             published = [:]
             publish(topics.availability, Array("online".utf8), qos: 1)
             if let prefix = configuration.discoveryPrefix {
