@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceGraphics
 import GlanceLinux
 import GlanceTesting
 import Testing
@@ -85,6 +86,30 @@ import Glibc
         #expect(run.output.contains("cannot write \(report.path): it is a FIFO"), "\(run.output)")
         #expect(run.output.contains("cannot write \(runCapture.path): it is a FIFO"), "\(run.output)")
         #expect(type(report) == S_IFIFO && type(runCapture) == S_IFIFO)
+    }
+
+    @Test func aScreenshotNeverReplacesAFIFO() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A face that answers one screenshot request with a PNG.
+        let path = folder.appendingPathComponent("socket/control.sock").path
+        let server = try UnixSocketServer(path: path)
+        let png = try Bitmap(width: 2, height: 2).png()
+        let serving = Task {
+            for try await connection in server.connections {
+                try await offThePool {
+                    _ = connection.readLine()
+                    connection.write(ControlResponse.success(png: png).line())
+                }
+                break
+            }
+        }
+        let target = fifo("face.png", in: folder)
+        let command = try #require(try ControlCommand.parseAsRoot(["screenshot", target.path, "--socket", path]) as? ControlCommand.Screenshot)
+        await #expect(throws: ExitCode(1)) { try await command.run() }
+        try await serving.value
+        await server.stop()
+        #expect(type(target) == S_IFIFO)
     }
 
     @Test func wearNeitherWritesIntoADeviceNorRemovesAFolder() async throws {
