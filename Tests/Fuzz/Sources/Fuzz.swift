@@ -1,8 +1,13 @@
 // libFuzzer entry point for everything Glance reads from outside the process. One binary;
-// GLANCE_FUZZ_TARGET picks what the input is fed to (Scripts/fuzz runs each in turn).
+// GLANCE_FUZZ_TARGET picks what the input is fed to (Scripts/fuzz runs each in turn). The
+// requests a running face takes (control-line, mqtt-message, web-message, app-group-json) are
+// executed on one face per process (FuzzHost), not only parsed.
+import ArgumentParser
 import Dispatch
 import Foundation
+import GlanceCore
 @testable import GlanceExamples
+import GlanceGraphics
 @testable import GlanceHost
 import GlanceLinux
 import GlancePanels
@@ -10,7 +15,8 @@ import GlanceUI
 @testable import GlanceWidgets
 
 /// Each target takes arbitrary bytes and must neither crash nor hang; where the input is
-/// refused, the refusal must say where (configuration errors carry line and column).
+/// refused, the refusal must say why and where (configuration errors carry line and column,
+/// file errors the file).
 enum FuzzTarget: String, CaseIterable {
     case boardYAML = "board-yaml"
     case faceYAML = "face-yaml"
@@ -22,6 +28,8 @@ enum FuzzTarget: String, CaseIterable {
     case stateFiles = "state-files"
     case mqttMessage = "mqtt-message"
     case webMessage = "web-message"
+    case bundleFiles = "bundle-files"
+    case commandLine = "command-line"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["GLANCE_FUZZ_TARGET"] ?? ""
@@ -72,16 +80,42 @@ enum FuzzTarget: String, CaseIterable {
             if let list = try? JSONDecoder().decode(TaskList.self, from: Data(bytes)) {
                 _ = list.tasks.count
             }
+            // Written by another program into the face's app group as each file the demo reads,
+            // then the change handled: the widgets that read it reload and draw.
+            let face = FuzzHost.shared
+            for file in ["weather.json", "tasks.json", AppGroup.defaultsFileName] {
+                try! Data(bytes).write(to: face.group.directory.appendingPathComponent(file))
+            }
+            Self.wait {
+                for file in ["weather.json", "tasks.json", AppGroup.defaultsFileName] { await face.host.appGroupChanged(file) }
+                await face.settle()
+            }
         case .mqttMessage:
-            // The topic's last levels on the first line, the payload after it, as a broker delivers them.
+            // The topic's last levels on the first line, the payload after it, as a broker
+            // delivers them; what parses is applied to the face as the bridge applies it.
             let parts = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false)
             let topics = MQTTTopics(base: "glance", face: "desk")
             let topic = "glance/desk/" + String(decoding: parts.first ?? [], as: UTF8.self)
+            let command: MQTTCommand?
             do {
-                _ = try MQTTCommand.parse(topic: topic, payload: parts.count > 1 ? Array(parts[1]) : [], topics: topics)
+                command = try MQTTCommand.parse(topic: topic, payload: parts.count > 1 ? Array(parts[1]) : [], topics: topics)
             } catch {
-                // A refusal names the topic it refuses.
-                guard error.topic == topic, error.description.hasPrefix(topic + ": ") else { fatalError("refusal without its topic: \(error)") }
+                // A refusal names the topic it refuses (long ones by their beginning).
+                let named = MQTTCommand.excerpt(topic, limit: 128)
+                guard error.topic == topic, error.description.hasPrefix(named + ": "), error.description.count > named.count + 2 else {
+                    fatalError("refusal without its topic or reason: \(error)")
+                }
+                return
+            }
+            guard let command else { return }
+            let face = FuzzHost.shared
+            Self.wait {
+                do {
+                    try await face.apply(command)
+                } catch {
+                    precondition(!"\(error)".isEmpty, "a command refused without a reason")
+                }
+                await face.settle()
             }
         case .webMessage:
             // What the browser simulator's page sends: anything parsed names a button of the
@@ -99,8 +133,30 @@ enum FuzzTarget: String, CaseIterable {
             } catch {
                 precondition(!error.message.isEmpty, "a refusal without a reason")
             }
+            // Then received by the face's simulator from an open page: every answer that says
+            // no says why.
+            let face = FuzzHost.shared
+            Self.wait {
+                face.pageOutputs.withLock { $0 = [] }
+                await face.web.receive(text, from: face.page)
+                await face.settle()
+            }
+            for case .text(let message) in face.pageOutputs.withLock({ $0 }) {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any] else {
+                    fatalError("the page was sent something that is not a JSON object: \(message.prefix(200))")
+                }
+                if object["type"] as? String == "result", object["ok"] as? Bool == false {
+                    precondition(!((object["message"] as? String) ?? "").isEmpty, "a refusal without a reason: \(message.prefix(200))")
+                }
+            }
         case .controlLine:
-            _ = try? ControlRequest(line: text)
+            // Executed on the face as the control socket does; a refusal says why.
+            let face = FuzzHost.shared
+            Self.wait {
+                let response = await ControlServer.respond(to: text, target: face.host)
+                precondition(response.ok || !(response.error ?? "").isEmpty, "a control request refused without a reason")
+                await face.settle()
+            }
         case .capture:
             Self.wait { _ = try? await PanelAssembly.replay(text, board: Self.board) }
         case .terminalKeys:
@@ -111,8 +167,9 @@ enum FuzzTarget: String, CaseIterable {
             let keys = decoder.feed(bytes[..<split]) + decoder.feed(bytes[split...]) + decoder.flush()
             precondition(keys == TerminalKeyDecoder.decode(bytes), "split decoding differs")
         case .stateFiles:
-            // The state folder's binary files: an OLED wear map and an e-paper state. What reads
-            // must write back byte for byte, summarise and draw.
+            // The state folder's files: an OLED wear map, an e-paper state, the face's state
+            // and the crash record. What reads must write back byte for byte, summarise and
+            // draw; what is refused is set aside with a reason naming the file.
             if let map = try? WearMap(serialized: bytes) {
                 precondition(map.serialized() == bytes, "a wear map does not write back what it read")
                 _ = map.summary()
@@ -121,7 +178,93 @@ enum FuzzTarget: String, CaseIterable {
             if let state = try? EInkState(serialized: bytes) {
                 precondition(state.serialized() == bytes, "an e-paper state does not write back what it read")
             }
+            let folder = FuzzHost.stateFolder
+            let size = Size(width: 128, height: 64)
+            Self.stateFile(folder, "simulator.wear", bytes) { url in _ = try FileWearStore(url: url, panelSize: size, setsAside: true).load() }
+            Self.stateFile(folder, "epaper.state", bytes) { url in _ = try FileEInkStateStore(url: url, panelSize: size).load() }
+            Self.stateFile(folder, "face-simulator.json", bytes) { url in
+                var reports: [String] = []
+                let state = FaceHost.loadState(url) { reports.append($0) }
+                precondition(reports.allSatisfy { $0.contains(url.path) }, "a face state refused without naming it: \(reports)")
+                // Brought back into a face that then starts and draws.
+                guard let state else { return }
+                let runtime = Self.demoRuntime()
+                Self.wait {
+                    await runtime.restore(state)
+                    _ = await runtime.start()
+                    _ = await runtime.settle()
+                }
+            }
+            Self.stateFile(folder, "crash.record", bytes) { url in
+                var reports: [String] = []
+                if let record = CrashGuard.takeRecord(at: url, report: { reports.append($0) }) {
+                    precondition(!record.widget.isEmpty && !record.widget.contains("\n"), "a crash record blames no widget: \(record)")
+                }
+                precondition(reports.allSatisfy { $0.contains(url.path) }, "a crash record refused without naming it: \(reports)")
+            }
+        case .bundleFiles:
+            // A widget bundle's files: the same bytes as a PNG and a PNM image through the asset
+            // loader, as Colors.txt, and as a .symbols catalog whose symbols are then drawn.
+            for isPNG in [true, false] {
+                do {
+                    let image = try FileAssetCatalog.image(bytes, file: "fuzz", isPNG: isPNG)
+                    precondition(image.width * image.height <= FileAssetCatalog.maximumImagePixels, "an image over the limit was decoded")
+                } catch {
+                    precondition(error.file == "fuzz" && !error.message.isEmpty, "an image refused without a reason: \(error)")
+                }
+            }
+            do {
+                _ = try FileAssetCatalog.parseColors(text, file: "Colors.txt")
+            } catch let error as AssetCatalogError {
+                precondition(error.file == "Colors.txt" && !error.message.isEmpty, "a color refused without a reason")
+            } catch {
+                fatalError("not an AssetCatalogError: \(error)")
+            }
+            do {
+                let catalog = try SymbolCatalog(parsing: text, source: "fuzz.symbols")
+                for name in catalog.drawnNames.prefix(8) {
+                    for size in [7, 16] { _ = catalog.mask(named: name, pixelSize: size, antialiased: size > 8) }
+                }
+            } catch let error as SymbolCatalogError {
+                precondition(!error.description.isEmpty, "a symbols file refused without a reason")
+            } catch {
+                fatalError("not a SymbolCatalogError: \(error)")
+            }
+        case .commandLine:
+            // One argument a line, parsed by the `glance` command tree with every `validate()`
+            // run; nothing is run. A refusal says why.
+            let arguments = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            do {
+                _ = try GlanceCommand.parseAsRoot(arguments)
+            } catch {
+                precondition(!GlanceCommand.message(for: error).isEmpty || GlanceCommand.exitCode(for: error) == .success,
+                             "arguments refused without a reason: \(arguments)")
+            }
         }
+    }
+
+    /// Writes `bytes` to the state file `name` in `folder`, has `read` read it, and clears what
+    /// was set aside, so each input starts from the same folder.
+    private static func stateFile(_ folder: URL, _ name: String, _ bytes: [UInt8], read: (URL) throws -> Void) {
+        let url = folder.appendingPathComponent(name)
+        try! Data(bytes).write(to: url)
+        do {
+            try read(url)
+        } catch let error as StateFileError {
+            precondition(error.path == url.path && error.setAsideAs == url.path + ".bad", "a state file refused but not set aside: \(error)")
+        } catch {
+            fatalError("a state file refused without naming it: \(error)")
+        }
+        unlink(url.path)
+        unlink(url.path + ".bad")
+    }
+
+    /// A runtime of the demo face's one stack, not started (a face state is restored before).
+    private static func demoRuntime() -> FaceRuntime {
+        let face = Face(size: Size(width: 128, height: 64),
+                        slots: [Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 64),
+                                     widgets: ["clock", "weather", "tasks", "system"].map { WidgetPlacement($0) })])
+        return try! FaceRuntime(widgets: FuzzHost.bundle.widgets, face: face, time: ManualClock(now: date))
     }
 
     private func requirePlace(_ error: ConfigurationError) {
