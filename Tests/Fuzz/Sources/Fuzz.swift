@@ -140,6 +140,9 @@ enum FuzzTarget: String, CaseIterable {
                 face.pageOutputs.withLock { $0 = [] }
                 await face.web.receive(text, from: face.page)
                 await face.settle()
+                // Every button let go, so a press one input left held does not repeat through
+                // every later input (each costs a render or an intent).
+                await face.releaseButtons()
             }
             for case .text(let message) in face.pageOutputs.withLock({ $0 }) {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any] else {

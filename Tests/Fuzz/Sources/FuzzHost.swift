@@ -3,6 +3,7 @@
 // group) in a temporary folder of its own.
 import Foundation
 import GlanceCore
+import GlanceInput
 import GlanceLinux
 @testable import GlanceExamples
 @testable import GlanceHost
@@ -21,14 +22,19 @@ final class FuzzHost: Sendable {
     let page: Int
     let pageOutputs: Locked<[WebSimulator.Output]>
 
+    /// Where the state folder goes: memory when there is /dev/shm, since every intent and
+    /// state file is written with fsync, which on a disk costs more than the rest of an input.
+    static let scratch: URL = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+                                                                                   : FileManager.default.temporaryDirectory
+
     /// The process's state folder, removed when it exits.
     static let stateFolder: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-fuzz-\(getpid())", isDirectory: true)
+        let folder = scratch.appendingPathComponent("glance-fuzz-\(getpid())", isDirectory: true)
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Everything that finds an app group by name (the demo's widgets and intents) finds it here,
         // never in the user's own state folder.
         setenv("GLANCE_STATE_DIR", folder.path, 1)
-        atexit { try? FileManager.default.removeItem(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("glance-fuzz-\(getpid())").path) }
+        atexit { try? FileManager.default.removeItem(at: FuzzHost.scratch.appendingPathComponent("glance-fuzz-\(getpid())")) }
         return folder
     }()
 
@@ -125,6 +131,14 @@ final class FuzzHost: Sendable {
         case .showWidget(let kind):
             try await host.showWidget(kind: kind)
         }
+    }
+
+    /// Lets go of every button of the board and handles what that causes.
+    func releaseButtons() async {
+        for button in host.board.buttons.list {
+            host.post(.edge(ButtonEdge(button: ButtonID(rawValue: button.name), pressed: false, time: clock.inputTime)))
+        }
+        await settle()
     }
 
     /// Handles what the last request caused, then lets half a second pass on the face's clock.
