@@ -7,10 +7,11 @@ import GlanceLinux
 /// atomically, replacing only a regular file, and for a PNG the image's size checked before a
 /// pixel is scaled.
 enum OutputFile {
-    /// The most pixels a written image may have: 64 Mi (8192×8192), as many as glance reads
-    /// back from a PNG. Writing one that large peaks at about 120 MB in the plain look and
-    /// 450 MB in a coloured one (measured, debug build).
-    static let maximumPixels = 64 << 20
+    /// The most pixels a written image may have: 128 Mi (16384×8192), room for the whole
+    /// specimen sheet at --scale 4 (2048×43212). Writing one that large peaks at about 180 MB
+    /// in the plain look and 820 MB in a coloured one (that sheet, 88 megapixels, measured
+    /// 120 MB and 540 MB; debug build).
+    static let maximumPixels = 128 << 20
 
     /// Scales the commands accept (`--scale`): output pixels per panel pixel.
     static let scales = 1...16
@@ -31,7 +32,7 @@ enum OutputFile {
         let (pixels, many) = scaledWidth.multipliedReportingOverflow(by: scaledHeight)
         guard wide || tall || many || pixels > maximumPixels else { return nil }
         let size = wide || tall ? "more than \(Int.max) pixels wide or tall" : "\(scaledWidth)×\(scaledHeight) pixels"
-        return "the image would be \(size) (\(width)×\(height) at --scale \(scale)), more than the \(maximumPixels) pixels (8192×8192) "
+        return "the image would be \(size) (\(width)×\(height) at --scale \(scale)), more than the \(maximumPixels) pixels (16384×8192) "
             + "glance writes; use a smaller --scale"
     }
 

@@ -191,7 +191,7 @@ import Glibc
         (["preview", "clock", "--family", "inline", "--out", "x.png", "--scale", "99"], "--scale must be between 1 and 16, got 99."),
         (["preview", "clock", "--family", "inline", "--out", "x.png", "--size", "4097x16"], "--size '4097x16' is not WIDTHxHEIGHT such as 128x64, each 1 to 4096."),
         (["preview", "clock", "--family", "inline", "--out", "x.png", "--size", "4096x4096", "--scale", "3"],
-         "--size 4096x4096 with --scale 3: the image would be 12288×12288 pixels (4096×4096 at --scale 3), more than the 67108864 pixels (8192×8192) glance writes; use a smaller --scale."),
+         "--size 4096x4096 with --scale 3: the image would be 12288×12288 pixels (4096×4096 at --scale 3), more than the 134217728 pixels (16384×8192) glance writes; use a smaller --scale."),
         (["specimen", "--scale", "100000000000"], "--scale must be between 1 and 16, got 100000000000."),
         (["specimen", "--width", "100000000000"], "--width must be between 64 and 4096, got 100000000000."),
         (["wear", "--scale", "65536"], "--scale must be between 1 and 16, got 65536."),
@@ -241,8 +241,8 @@ import Glibc
     }
 
     @Test func theImageLimitCountsPixelsWithoutOverflowing() {
-        #expect(OutputFile.problem(width: 4096, height: 4096, scale: 2) == nil)
-        #expect(OutputFile.problem(width: 4096, height: 4097, scale: 2) != nil)
+        #expect(OutputFile.problem(width: 4096, height: 8192, scale: 2) == nil)
+        #expect(OutputFile.problem(width: 4096, height: 8193, scale: 2) != nil)
         #expect(OutputFile.problem(width: Int.max, height: 2, scale: 16)?.contains("more than \(Int.max) pixels wide or tall") == true)
         #expect(OutputFile.problem(width: 1 << 32, height: 1 << 32, scale: 1) != nil)
     }
