@@ -66,7 +66,9 @@ static void handle(int signal_number, siginfo_t *info, void *context) {
 }
 
 int glance_crash_guard_install(const char *path) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    // A new file of its own: whatever another program put at the path since it was removed
+    // (a link, a FIFO) is not followed nor opened.
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) return errno;
     int old = record_fd;
     record_fd = fd;

@@ -47,10 +47,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
     /// Validates `file`, returning a one-line summary of what it describes.
     static func check(file: String, board boardOption: String?, bundle: BundleContents) async throws -> String {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw ConfigurationError(file: file, message: FileManager.default.fileExists(atPath: file) ? "cannot be read (check its permissions)" : "no such file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw ConfigurationError(file: file, message: "is not UTF-8 text") }
+        let text = try ConfigurationError.readText(of: file)
         if let root = try? ConfigNode.parse(text, file: file), let mapping = root.node.mapping,
            mapping.keys.contains(where: { $0.scalar?.string == "panel" }) {
             let board = try BoardConfiguration(yaml: text, file: file)

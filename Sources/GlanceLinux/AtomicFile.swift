@@ -60,11 +60,13 @@ public enum AtomicFile {
     /// Reads a file that another program may have put there: only a regular file is read — a
     /// symbolic link, FIFO, device or folder is refused without blocking or following it —
     /// and at most `limit` bytes.
+    /// - Parameter followingLinks: Whether a symbolic link to a regular file is read too (a
+    ///   file the user named, such as a configuration file linked from elsewhere).
     /// - Returns: The contents, or nil when there is no such file.
     /// - Throws: `AtomicFileError` saying what the file is instead, or that it is too large.
-    public static func readRegular(_ url: URL, limit: Int) throws -> Data? {
+    public static func readRegular(_ url: URL, limit: Int, followingLinks: Bool = false) throws -> Data? {
         // O_NONBLOCK: opening a FIFO with no writer must not wait for one.
-        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let fd = open(url.path, O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW) | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return nil }

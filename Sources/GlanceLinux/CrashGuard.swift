@@ -19,8 +19,10 @@ public final class CrashGuard: WidgetCodeGuard {
     private init() {}
 
     /// Installs the guard for this process, recording into `url` (made empty; the folder must exist).
-    /// - Throws: `AtomicFileError` when the record file cannot be opened.
+    /// - Throws: `AtomicFileError` when something other than a regular file is at `url` (it
+    ///   is left as it is) or the record file cannot be made.
     public static func install(recordingAt url: URL) throws -> CrashGuard {
+        try AtomicFile.checkReplaceable(url)
         unlink(url.path)
         let code = glance_crash_guard_install(url.path)
         guard code == 0 else { throw AtomicFileError(path: url.path, reason: String(cString: strerror(code))) }

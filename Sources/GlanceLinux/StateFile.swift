@@ -38,8 +38,17 @@ public enum StateFile {
     }
 
     /// Renames `url` to `NAME.bad` and returns the error saying so (or why it could not be).
+    /// Only an older `NAME.bad` that is a regular file is replaced; anything else there stays,
+    /// and so does the file.
     public static func setAside(_ url: URL, problem: String) -> StateFileError {
         let bad = url.path + ".bad"
+        do {
+            try AtomicFile.checkReplaceable(URL(fileURLWithPath: bad))
+        } catch let error as AtomicFileError {
+            return StateFileError(path: url.path, problem: problem, setAsideAs: nil, reason: "\(bad) is in the way: \(error.reason)")
+        } catch {
+            return StateFileError(path: url.path, problem: problem, setAsideAs: nil, reason: "\(error)")
+        }
         guard rename(url.path, bad) == 0 else {
             return StateFileError(path: url.path, problem: problem, setAsideAs: nil, reason: String(cString: strerror(errno)))
         }

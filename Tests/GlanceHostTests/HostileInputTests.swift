@@ -50,9 +50,51 @@ import Glibc
         let notes = folder.appendingPathComponent("notes.txt")
         try Data("my notes\n".utf8).write(to: notes)
         let run = try await glance(["run", "--board", "simulator", "--headless", "--duration", "2s"], in: folder, socket: notes.path)
-        #expect(!run.signalled)
+        #expect(!run.signalled && run.status == 2, "it stops rather than run without its socket: \(run.output)")
         #expect(run.output.contains("control socket \(notes.path): cannot listen: it is a regular file, not a socket"), "\(run.output)")
         #expect(try Data(contentsOf: notes) == Data("my notes\n".utf8))
+    }
+
+    /// A FIFO named as a face or board file hung `glance config check` (and `run`), and
+    /// /dev/zero filled its memory: only a regular file is read, up to 1 MB.
+    @Test func configurationFilesAreRegularFilesOfBoundedSize() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = fifo("face.yaml", in: folder)
+        let big = folder.appendingPathComponent("big.yaml")
+        try Data(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1).write(to: big)
+        let cases: [([String], String)] = [
+            (["config", "check", pipe.path], "\(pipe.path): is not read: it is a FIFO; only regular files are read"),
+            (["config", "check", "/dev/zero"], "/dev/zero: is not read: it is a character device; only regular files are read"),
+            (["config", "check", big.path], "\(big.path): is not read: it holds 1048577 bytes; at most 1048576 are read"),
+            (["run", "--headless", "--config", pipe.path, "--duration", "1s"], "\(pipe.path): is not read: it is a FIFO"),
+            (["run", "--headless", "--board", big.path, "--duration", "1s"], "\(big.path): board file is not read: it holds 1048577 bytes"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await glance(arguments, in: folder)
+            #expect(result.status == 2 && !result.signalled, "\(arguments): \(result.output)")
+            #expect(result.output.contains(message), "\(arguments): \(result.output)")
+        }
+    }
+
+    /// A write killed half-way leaves its temporary file; the next start removes it (and
+    /// nothing else).
+    @Test func aFaceStartRemovesTemporariesOfEndedWrites() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let group = folder.appendingPathComponent("state/glance")
+        try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+        // PID 2^22 + 1 is above Linux's largest process id: no such process runs.
+        let stray = [folder.appendingPathComponent("state/.face-simulator.json.4194305.7.tmp"), group.appendingPathComponent(".weather.json.4194305.9.tmp")]
+        let mine = group.appendingPathComponent(".notes.tmp")
+        for file in stray + [mine] { try Data("{".utf8).write(to: file) }
+        let run = try await glance(["run", "--board", "simulator", "--headless", "--duration", "1s"], in: folder)
+        #expect(run.status == 0, "\(run.output)")
+        for file in stray {
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+            #expect(run.output.contains("removed \(file.path): the temporary file of a write whose process ended"), "\(run.output)")
+        }
+        #expect(FileManager.default.fileExists(atPath: mine.path), "not a name of glance's writer")
     }
 
     @Test func outputOptionsNeverReplaceAFIFO() async throws {

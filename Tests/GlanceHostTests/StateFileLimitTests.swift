@@ -146,4 +146,32 @@ import Testing
         #expect(error == .refused(url.path, reason: "it holds 4194305 bytes; at most 4194304 are read"))
         #expect(FileManager.default.fileExists(atPath: url.path), "a file of another program's is left where it is")
     }
+
+    // MARK: - Never over what is not glance's
+
+    /// Setting a file aside renamed it over whatever was at NAME.bad: a FIFO, device or link
+    /// there was replaced. Now it stays, and so does the file, and the error says why.
+    @Test func aBadFileIsNeverSetAsideOverAFIFO() throws {
+        let folder = try Folder()
+        let state = try folder.file("face-simulator.json", Array("not json".utf8))
+        let bad = folder.url.appendingPathComponent("face-simulator.json.bad")
+        try #require(mkfifo(bad.path, 0o600) == 0)
+        let error = StateFile.setAside(state, problem: "is not the face's state")
+        #expect(error.setAsideAs == nil)
+        #expect(error.description == "\(state.path) is not the face's state; it could not be set aside (\(bad.path) is in the way: it is a FIFO, not a regular file; glance replaces only regular files)",
+                "\(error)")
+        var info = stat()
+        #expect(lstat(bad.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO is still there")
+        #expect(folder.exists("face-simulator.json"), "the file is kept where it was")
+    }
+
+    /// The crash guard removed whatever was at crash.record before making its own.
+    @Test func theCrashGuardLeavesAFIFOAtItsRecordPath() throws {
+        let folder = try Folder()
+        let record = folder.url.appendingPathComponent("crash.record")
+        try #require(mkfifo(record.path, 0o600) == 0)
+        #expect(throws: AtomicFileError.self) { try CrashGuard.install(recordingAt: record) }
+        var info = stat()
+        #expect(lstat(record.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
 }

@@ -21,16 +21,9 @@ public enum BoardCatalog {
     /// (contains a `/` or ends in `.yaml`).
     /// - Throws: `ConfigurationError`: unknown name (with the closest name and the list), a
     ///   missing or unreadable file, or an invalid one.
-    public static func board(_ value: String, fileSystem: FileManager = .default) throws -> BoardConfiguration {
+    public static func board(_ value: String) throws -> BoardConfiguration {
         if value.contains("/") || value.hasSuffix(".yaml") || value.hasSuffix(".yml") {
-            guard let data = fileSystem.contents(atPath: value) else {
-                let reason = fileSystem.fileExists(atPath: value) ? "cannot be read (check its permissions)" : "does not exist"
-                throw ConfigurationError(file: value, message: "board file \(reason)")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw ConfigurationError(file: value, message: "board file is not UTF-8 text")
-            }
-            return try BoardConfiguration(yaml: text, file: value)
+            return try BoardConfiguration(yaml: try ConfigurationError.readText(of: value, what: "board file"), file: value)
         }
         // Only the preset asked for is parsed: all of them took 46 M instructions (about 12 ms) at every start.
         if let board = try preset("\(value).yaml") { return board }

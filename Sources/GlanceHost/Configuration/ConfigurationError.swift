@@ -1,3 +1,6 @@
+import Foundation
+import GlanceLinux
+
 /// A problem in a board or face file: where it is, what was wrong, what was expected and,
 /// for misspelt names, the closest valid one. Commands print it and exit with status 2.
 public struct ConfigurationError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -62,5 +65,29 @@ enum Suggestions {
             (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[b.count]
+    }
+}
+
+extension ConfigurationError {
+    /// The largest board or face file read: a face file is a few kilobytes.
+    static let fileSizeLimit = 1 << 20
+
+    /// The text of the board or face file at `path` (a link to one is followed): only a regular
+    /// file of at most `limit` bytes is read, so a FIFO cannot hang a command nor `/dev/zero`
+    /// fill its memory.
+    /// - Parameter what: What the file is, for the message ("board file").
+    /// - Throws: `ConfigurationError` naming the file: missing, unreadable, not a regular file,
+    ///   too large, or not UTF-8.
+    static func readText(of path: String, what: String? = nil, limit: Int = fileSizeLimit) throws -> String {
+        let prefix = what.map { "\($0) " } ?? ""
+        let data: Data?
+        do {
+            data = try AtomicFile.readRegular(URL(fileURLWithPath: path), limit: limit, followingLinks: true)
+        } catch let error as AtomicFileError {
+            throw ConfigurationError(file: path, message: "\(prefix)is not read: \(error.reason)")
+        }
+        guard let data else { throw ConfigurationError(file: path, message: what == nil ? "no such file" : "\(prefix)does not exist") }
+        guard let text = String(data: data, encoding: .utf8) else { throw ConfigurationError(file: path, message: "\(prefix)is not UTF-8 text") }
+        return text
     }
 }

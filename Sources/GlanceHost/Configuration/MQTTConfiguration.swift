@@ -82,8 +82,13 @@ public struct MQTTConfiguration: Equatable, Sendable {
     /// - Throws: `ConfigurationError` at the key when the file cannot be read any more.
     func password() throws -> String? {
         guard let file = passwordFile else { return nil }
-        guard let data = FileManager.default.contents(atPath: file.value) else { throw file.error("the password file \(file.value) cannot be read") }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let text: String
+        do {
+            text = try ConfigurationError.readText(of: file.value, what: "the password file", limit: 4096)
+        } catch let error as ConfigurationError {
+            throw file.error("\(file.value): \(error.message)")
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
     }
 
     /// The host name as a topic level: lower case, characters MQTT and Home Assistant ids accept.

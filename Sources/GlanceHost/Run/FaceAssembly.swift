@@ -61,6 +61,12 @@ struct FaceAssembly {
             note: { line in logger.warning("\(line)") },
             wrapI2C: parts.wrapI2C)
         let plan = try await FacePlan.make(board: parts.board, configuration: parts.face, bundle: parts.bundle, pictureSize: assembly.pictureSize)
+        // What writes killed half-way left (their temporary files; the files they were writing are whole).
+        for folder in [parts.stateDirectory, AppGroup(name: plan.appGroup, root: parts.stateDirectory).directory] {
+            for path in AtomicFile.removeStrayTemporaries(in: folder) {
+                logger.notice("removed \(path): the temporary file of a write whose process ended before it finished")
+            }
+        }
         let assets = try parts.assets ?? assetFolder().map { try FileAssetCatalog.load(from: $0) } ?? EmptyAssetCatalog()
         let defaults: MemoryKeyValueStore
         do {
@@ -81,7 +87,7 @@ struct FaceAssembly {
             settings.provisionalHold = frameTime
             adjust(&settings)
         })
-        let saved = FaceHost.loadState(stateFile)
+        let saved = FaceHost.loadState(stateFile, report: { logger.warning("\($0)") })
         // A quarantine holds for the code that crashed: a rebuilt face runs every widget again.
         let sameCode = saved?.code == nil || saved?.code == codeIdentity
         let quarantined = armCrashGuard(stateDirectory: parts.stateDirectory, logger: logger, settings: recipe, sameCode: sameCode)
@@ -135,7 +141,7 @@ struct FaceAssembly {
     /// - Parameter sameCode: Whether the code that crashed is the code this process runs.
     private static func armCrashGuard(stateDirectory: URL, logger: Logger, settings recipe: RuntimeRecipe, sameCode: Bool) -> Set<String> {
         let file = crashRecordFile(in: stateDirectory)
-        var record = CrashGuard.takeRecord(at: file)
+        var record = CrashGuard.takeRecord(at: file, report: { logger.warning("\($0)") })
         if let crash = record, !sameCode {
             logger.warning("widget \(crash.widget) crashed the face last time (signal \(crash.signal)); the face was rebuilt since, so it runs again")
             record = nil
@@ -204,9 +210,6 @@ extension FaceConfiguration {
     /// Reads and validates the face file at `path`.
     /// - Throws: `ConfigurationError` naming the file (and line and column where the YAML is wrong).
     init(contentsOf path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file")
-        }
-        try self.init(yaml: String(decoding: data, as: UTF8.self), file: path)
+        try self.init(yaml: try ConfigurationError.readText(of: path), file: path)
     }
 }

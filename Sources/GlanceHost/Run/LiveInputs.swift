@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceLinux
 import Logging
 
 /// The edges of a live run: the input sources the board and the run have (signals, terminal
@@ -36,6 +37,10 @@ struct LiveInputs {
         let server: ControlServer?
         do {
             server = try ControlServer(path: ControlSocket.defaultPath(), target: host) { line in logger.warning("\(line)") }
+        } catch let error as UnixSocketError where error.isForeignFile {
+            // Something of the user's is at the socket's path: stop rather than run without it.
+            for done in connected.reversed() { await done.disconnect() }
+            throw error
         } catch {
             logger.warning("no control socket: \(error)")
             server = nil
