@@ -1,0 +1,10 @@
+import Foundation
+import Testing
+
+@Suite struct UIKitImportChecks {
+    @Test func fontMetricsAndColorsCompileWithUIKitAlone() {
+        #expect(UIKitImport.metricsKeepTheBodyFont())
+        #expect(UIKitImport.scaledTwelve() == 12)
+        #expect(UIKitImport.redIsNotBlue())
+    }
+}
