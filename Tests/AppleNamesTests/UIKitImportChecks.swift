@@ -6,5 +6,6 @@ import Testing
         #expect(UIKitImport.metricsKeepTheBodyFont())
         #expect(UIKitImport.scaledTwelve() == 12)
         #expect(UIKitImport.redIsNotBlue())
+        #expect(UIKitImport.screenWidth() == 0)
     }
 }

@@ -13,6 +13,9 @@ enum UIKitImport {
     /// A value scaled by the default metrics.
     static func scaledTwelve() -> CGFloat { UIFontMetrics.default.scaledValue(for: 12) }
 
+    /// The screen's width outside a face: nothing is being drawn.
+    static func screenWidth() -> CGFloat { UIScreen.main.bounds.width }
+
     /// Whether two named colours differ.
     static func redIsNotBlue() -> Bool { UIColor.red != UIColor.blue }
 }

@@ -168,6 +168,32 @@ private struct DeviceWidth: View {
         #expect(EnvironmentValues().textCase == nil)
     }
 
+    @Test func screenIsThePanelWhileABodyIsDrawn() {
+        struct ScreenWidth: View {
+            var body: some View { Text(verbatim: "\(Int(UIScreen.main.bounds.width))/\(Int(UIScreen.main.nativeBounds.width))") }
+        }
+        var environment = testEnvironment()
+        environment.panel = PanelDescription(size: CGSize(width: 128, height: 64), name: "bonnet")
+        environment.displayScale = 2
+        #expect(ascii(ScreenWidth(), width: 60, height: 10, environment: environment)
+                == ascii(Text(verbatim: "64/128"), width: 60, height: 10, environment: environment))
+        #expect(UIScreen.main.bounds == .zero)
+        #expect(UIScreen.main.nativeScale == 1)
+    }
+
+    @Test func colorComponentsAreReadBackOrRefusedForSemanticColors() {
+        var red: CGFloat = -1, green: CGFloat = -1, blue: CGFloat = -1, alpha: CGFloat = -1
+        #expect(UIColor(red: 1, green: 0.5, blue: 0, alpha: 0.25).getRed(&red, green: &green, blue: &blue, alpha: &alpha))
+        #expect(red == 1 && abs(green - 128.0 / 255) < 0.001 && blue == 0 && alpha == 0.25)
+        var white: CGFloat = -1
+        #expect(UIColor(white: 0.5, alpha: 1).getWhite(&white, alpha: nil))
+        #expect(white == 0.5)
+        #expect(UIColor.white.getRed(&red, green: nil, blue: nil, alpha: nil) && red == 1)
+        red = -1
+        #expect(!UIColor.label.getRed(&red, green: &green, blue: &blue, alpha: &alpha))
+        #expect(red == -1)
+    }
+
     #if os(Linux)
     @Test func darwinQualifiedMathReachesTheCLibrary() {
         #expect(Darwin.round(2.5) == 3)
