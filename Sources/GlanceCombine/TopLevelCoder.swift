@@ -1,5 +1,8 @@
 import Foundation
 
+// Linux only: Apple platforms have Combine's own (and `canImport(Combine)` cannot tell them
+// apart here, where the opt-in module of that name may already be built).
+#if os(Linux)
 /// A type that decodes values from one top-level input, as Combine's `TopLevelDecoder`.
 ///
 /// Declared so code written against Combine's protocol compiles (Yams, for one, makes its
@@ -24,3 +27,4 @@ public protocol TopLevelEncoder {
 
 extension JSONDecoder: TopLevelDecoder {}
 extension JSONEncoder: TopLevelEncoder {}
+#endif

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import GlanceUI
 
+// Glance's own formatter exists on Linux only; Apple platforms have Foundation's.
+#if os(Linux)
+
 @Suite struct DateComponentsFormatterTests {
     /// 9 hours, 41 minutes and 30 seconds: the quantity Apple's documentation shows every style with.
     private let nineFortyOne: TimeInterval = 9 * 3_600 + 41 * 60 + 30
@@ -62,3 +65,4 @@ import Testing
         #expect(months.string(for: components) == "0 days")
     }
 }
+#endif

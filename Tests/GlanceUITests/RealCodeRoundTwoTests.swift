@@ -205,7 +205,6 @@ private struct DeviceWidth: View {
         #expect(Darwin.sqrt(81) == 9)
         #expect(Darwin.fabs(-3) == 3)
     }
-    #endif
 
     @Test func jsonCodersAreTopLevelCoders() throws {
         func decode<D: TopLevelDecoder>(_ decoder: D, _ input: D.Input) throws -> [Int] { try decoder.decode([Int].self, from: input) }
@@ -213,4 +212,6 @@ private struct DeviceWidth: View {
         let data = try encode(JSONEncoder(), [1, 2, 3])
         #expect(try decode(JSONDecoder(), data) == [1, 2, 3])
     }
+    #endif
+
 }

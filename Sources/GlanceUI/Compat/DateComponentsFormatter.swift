@@ -1,5 +1,7 @@
 import Foundation
 
+// Linux only: Apple platforms have Foundation's own, which this must not shadow.
+#if os(Linux)
 /// Formats a span of time as text ("9:41:30", "9h 41m 30s", "9 hours, 41 minutes, 30 seconds"),
 /// as Foundation's `DateComponentsFormatter`, which swift-corelibs-foundation declares
 /// unavailable on Linux. This one shadows it for code that imports Glance or SwiftUI.
@@ -228,3 +230,4 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
         }
     }
 }
+#endif

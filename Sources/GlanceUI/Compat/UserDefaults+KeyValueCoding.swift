@@ -1,5 +1,7 @@
 import Foundation
 
+// Linux only: on Apple platforms UserDefaults inherits both from NSObject.
+#if os(Linux)
 // Widget code stores app-group values with the key-value-coding spelling it inherits from
 // NSObject on Apple platforms (`defaults.setValue(x, forKey:)`, `defaults.value(forKey:)`),
 // which swift-corelibs-foundation's NSObject does not have. On UserDefaults both spellings
@@ -15,3 +17,4 @@ extension UserDefaults {
         object(forKey: key)
     }
 }
+#endif
