@@ -75,8 +75,11 @@ let package = Package(
         // MARK: - Core (no operating-system access)
         // The clock and display state that the runtime, the panels and the host share.
         .target(name: "GlanceCore"),
+        // ObservableObject, @Published and Combine's other names, apart from the view language
+        // so the opt-in `Combine` module re-exports them and nothing else (see AppleNames).
+        .target(name: "GlanceCombine"),
         .target(name: "GlanceGraphics", dependencies: ["CPNG"], plugins: ["EmbedResources"]),
-        .target(name: "GlanceUI", dependencies: ["GlanceCore", "GlanceGraphics", "CPreviewDiscovery", "GlancePreviewMacros"]),
+        .target(name: "GlanceUI", dependencies: ["GlanceCore", "GlanceCombine", "GlanceGraphics", "CPreviewDiscovery", "GlancePreviewMacros"]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceCore", "GlanceUI"]),
         .target(name: "GlancePanels", dependencies: ["GlanceCore", "GlanceGraphics"]),
         .target(name: "GlanceInput"),
@@ -137,11 +140,19 @@ let package = Package(
 // `import ActivityKit` unchanged, and `#if canImport(WidgetKit)` is true. Never on macOS,
 // where these names are Apple's own frameworks and modules of ours would shadow them.
 #if os(Linux)
-let appleNames = ["WidgetKit", "SwiftUI", "AppIntents", "ActivityKit"]
+// The other modules iOS widget code imports (`UIKit`, `Combine`, `Intents`, `WatchKit`) are as
+// thin as they can be: each re-exports the few names Glance already offers. There is no
+// `Darwin` module: 165 files of this package's own dependencies test `#if canImport(Darwin)`
+// and would then call Apple-only APIs; `Darwin.round` resolves to a namespace in GlanceUI.
+let appleNames = ["WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "UIKit", "Combine", "Intents", "WatchKit"]
 package.products.append(.library(name: "GlanceAppleNames", targets: appleNames))
 package.targets += [
     .target(name: "WidgetKit", dependencies: ["Glance"], path: "Sources/AppleNames/WidgetKit"),
-    .target(name: "SwiftUI", dependencies: ["GlanceUI"], path: "Sources/AppleNames/SwiftUI"),
+    .target(name: "SwiftUI", dependencies: ["GlanceUI", "GlanceWidgets"], path: "Sources/AppleNames/SwiftUI"),
+    .target(name: "UIKit", dependencies: ["GlanceUI"], path: "Sources/AppleNames/UIKit"),
+    .target(name: "Combine", dependencies: ["GlanceCombine"], path: "Sources/AppleNames/Combine"),
+    .target(name: "Intents", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/Intents"),
+    .target(name: "WatchKit", dependencies: ["GlanceUI"], path: "Sources/AppleNames/WatchKit"),
     .target(name: "AppIntents", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/AppIntents"),
     .target(name: "ActivityKit", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/ActivityKit"),
     .testTarget(name: "AppleNamesTests", dependencies: .init(appleNames.map { .byName(name: $0) })),

@@ -2,3 +2,4 @@
 // Gauge, ProgressView), its layout engine and its renderer into GlanceGraphics bitmaps.
 @_exported import Foundation
 @_exported import GlanceGraphics
+@_exported import GlanceCombine

@@ -45,13 +45,14 @@ struct FacePlan: Sendable {
         }
         let face = Face(size: pictureSize, slots: slots, antialiased: gray || color)
         let alwaysOn = configuration.alwaysOn
-        let settings = RuntimeSettings(
+        var settings = RuntimeSettings(
             reloadBudget: configuration.reloadBudget,
             alwaysOn: AlwaysOnSettings(
                 idleTimeout: alwaysOn.idle, offTimeout: alwaysOn.off,
                 night: alwaysOn.night.map { NightSchedule(start: ($0.start / 60, $0.start % 60), end: ($0.end / 60, $0.end % 60), timeZone: .current) },
                 hidesSensitiveContent: alwaysOn.hideSensitive),
             renderingMode: color ? .fullColor : gray ? .accented : .vibrant)
+        settings.deviceName = board.name
         var bindings = [BindingKey: FaceAction]()
         if configuration.bindings.isEmpty {
             for (button, action) in defaultBindings where board.buttons.list.contains(where: { $0.name == button }) {

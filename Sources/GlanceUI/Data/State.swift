@@ -17,11 +17,6 @@ public struct State<Value>: DynamicProperty {
         box = ValueBox(value)
     }
 
-    /// Creates state whose initial value is nil.
-    public init() where Value: ExpressibleByNilLiteral {
-        box = ValueBox(nil)
-    }
-
     /// The current value.
     public var wrappedValue: Value {
         get { box.value }
@@ -32,6 +27,17 @@ public struct State<Value>: DynamicProperty {
     public var projectedValue: Binding<Value> {
         let box = box
         return Binding(unchecked: { box.value }, set: { box.value = $0 })
+    }
+}
+
+// In a constrained extension, as SwiftUI declares it: a `where` clause on an initializer in the
+// type's body makes the compiler treat every `@State var x: T` without an initial value as
+// default-initializable, so a view that sets `_x` (or takes `x`) in its own initializer fails
+// to compile with "init() requires that T conform to ExpressibleByNilLiteral".
+extension State where Value: ExpressibleByNilLiteral {
+    /// Creates state whose initial value is nil.
+    public init() {
+        box = ValueBox(nil)
     }
 }
 

@@ -377,11 +377,12 @@ public enum PreviewCatalog {
         }
     }
 
-    /// The types conforming to GlanceUI's protocol `name`, in every loaded image.
-    static func conformingTypes(to name: String) -> [Any.Type] {
+    /// The types conforming to the protocol `name` of `module` (GlanceUI's by default), in
+    /// every loaded image.
+    package static func conformingTypes(to name: String, in module: String = "GlanceUI") -> [Any.Type] {
         var types = [Any.Type]()
         withUnsafeMutablePointer(to: &types) { list in
-            glance_enumerate_conformances("GlanceUI", name, { metadata, context in
+            glance_enumerate_conformances(module, name, { metadata, context in
                 let list = context!.assumingMemoryBound(to: [Any.Type].self)
                 list.pointee.append(unsafeBitCast(metadata, to: Any.Type.self))
             }, list)

@@ -19,7 +19,7 @@ public struct Image: View, PrimitiveView, Sendable {
     /// How a resizable image fills its frame.
     public enum ResizingMode: Sendable, Hashable { case stretch, tile }
 
-    let source: Source
+    var source: Source
     var isResizable = false
     var renderingMode: TemplateRenderingMode?
 
@@ -94,7 +94,11 @@ public struct Image: View, PrimitiveView, Sendable {
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        let node = ImageNode(image: self, environment: environment)
+        var image = self
+        if case .symbol(let name) = source, environment.symbolVariants != .none {
+            image.source = .symbol(environment.symbolVariants.name(for: name) { SymbolCatalog.standard.symbol(named: $0) != nil })
+        }
+        let node = ImageNode(image: image, environment: environment)
         return [environment.redactsContent ? RedactedNode(node, environment: environment) : node]
     }
 }

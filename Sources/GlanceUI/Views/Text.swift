@@ -49,8 +49,14 @@ public struct Text: View, PrimitiveView, Sendable {
         self.runs = runs
     }
 
-    /// Text from a literal, with interpolations (`"\(value)"`, `"\(date, style: .time)"`).
-    public init(_ key: LocalizedStringKey) {
+    /// Text from a literal, with interpolations (`"\(value)"`, `"\(date, style: .time)"`),
+    /// looked up as a localization key (SwiftUI's one initializer for `Text("…")`,
+    /// `Text(_:comment:)` and `Text(_:tableName:bundle:comment:)`).
+    /// - Parameters:
+    ///   - tableName: The strings table to look `key` up in; nil means `Localizable`.
+    ///   - bundle: The bundle holding the table; nil means the main bundle.
+    ///   - comment: Context for translators; never shown.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
         runs = key.segments.map { Run(content: $0) }
     }
 
@@ -98,7 +104,7 @@ public struct Text: View, PrimitiveView, Sendable {
     public var body: Never { neverBody() }
 
     func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] {
-        [TextNode(text: self, environment: environment)]
+        [TextNode(text: environment.textCase.map { textCase($0) } ?? self, environment: environment)]
     }
 
     /// Concatenates two texts, keeping each one's styling.

@@ -123,6 +123,15 @@ public enum DynamicIslandExpandedContentBuilder {
         DynamicIslandExpandedContent(content: AnyView(region.content), positions: [region.position])
     }
 
+    /// Regions built elsewhere: a helper marked `@DynamicIslandExpandedContentBuilder` that
+    /// returns `DynamicIslandExpandedContent<some View>`, called inside `expanded:`.
+    public static func buildExpression<Content: View>(_ content: DynamicIslandExpandedContent<Content>) -> DynamicIslandExpandedContent<AnyView> {
+        DynamicIslandExpandedContent(content: AnyView(content.content), positions: content.positions)
+    }
+
+    /// Regions under `if #available`.
+    public static func buildLimitedAvailability(_ regions: DynamicIslandExpandedContent<AnyView>) -> DynamicIslandExpandedContent<AnyView> { regions }
+
     /// The regions of a block, in order.
     public static func buildBlock(_ regions: DynamicIslandExpandedContent<AnyView>...) -> DynamicIslandExpandedContent<AnyView> {
         DynamicIslandExpandedContent(content: AnyView(VStack(spacing: 0) { ForEach(regions.indices, id: \.self) { regions[$0].content } }),
@@ -141,7 +150,22 @@ public enum DynamicIslandExpandedContentBuilder {
     public static func buildEither(second regions: DynamicIslandExpandedContent<AnyView>) -> DynamicIslandExpandedContent<AnyView> { regions }
 }
 
+/// Where a view of an expanded region sits vertically, as WidgetKit's
+/// `DynamicIslandExpandedRegionVerticalPlacement`.
+public struct DynamicIslandExpandedRegionVerticalPlacement: Sendable, Hashable {
+    private let name: String
+
+    /// The system's default placement.
+    public static let `default` = DynamicIslandExpandedRegionVerticalPlacement(name: "default")
+    /// Below the camera, for content too wide to sit beside it.
+    public static let belowIfTooWide = DynamicIslandExpandedRegionVerticalPlacement(name: "belowIfTooWide")
+}
+
 extension View {
+    /// Accepted for source compatibility: where a view of an expanded region sits; Glance never
+    /// shows the expanded island (see `DynamicIsland`).
+    public func dynamicIsland(verticalPlacement: DynamicIslandExpandedRegionVerticalPlacement) -> some View { self }
+
     /// Accepted for source compatibility: the tint behind a live activity on Apple's Lock
     /// Screen. Face slots never show a background (as `containerBackground` in accessory slots).
     public func activityBackgroundTint(_ color: Color?) -> some View { self }

@@ -143,6 +143,7 @@ extension FaceRuntime {
                                             warnings: settings.warnings, luminanceReduced: machine.state != .active,
                                             locale: settings.locale, timeZone: settings.timeZone)
         environment.widgetRenderingMode = settings.renderingMode
+        environment.panel = PanelDescription(size: CGSize(width: face.size.width, height: face.size.height), name: settings.deviceName)
         return environment
     }
 

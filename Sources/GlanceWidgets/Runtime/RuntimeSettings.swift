@@ -33,6 +33,9 @@ public struct RuntimeSettings: Sendable {
     /// Zero draws the dimmed frame at once (WIDGETKIT item 21 as written).
     public var provisionalHold: Duration = .zero
 
+    /// The board's name, which `WKInterfaceDevice.current().name` answers while a widget is drawn.
+    public var deviceName: String = ""
+
     /// Creates settings; every default is the documented one (budget 70, timeout 5 s, idle 30 s).
     public init(reloadBudget: Int? = 70, providerTimeout: Duration = .seconds(5), retry: RetryPolicy = RetryPolicy(),
                 alwaysOn: AlwaysOnSettings = AlwaysOnSettings(),

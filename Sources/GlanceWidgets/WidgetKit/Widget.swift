@@ -80,7 +80,7 @@ struct ModifiedWidgetConfiguration<Base: WidgetConfiguration>: WidgetConfigurati
 }
 
 extension WidgetConfiguration {
-    private func modified(_ change: @escaping (inout WidgetDescriptor) -> Void) -> ModifiedWidgetConfiguration<Self> {
+    func modified(_ change: @escaping (inout WidgetDescriptor) -> Void) -> ModifiedWidgetConfiguration<Self> {
         ModifiedWidgetConfiguration(base: self, change: change)
     }
 

@@ -15,7 +15,7 @@ public struct WidgetDescriptor: Sendable {
     /// Whether the widget removed the system's content margins.
     public internal(set) var contentMarginsDisabled: Bool
     /// How entries and views are obtained.
-    package let engine: Engine
+    package internal(set) var engine: Engine
 
     /// The families a widget supports without `.supportedFamilies`: the accessory families.
     public static let defaultFamilies: [WidgetFamily] = [.accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner]
@@ -126,6 +126,8 @@ package struct ActivityEngine: Sendable {
     package let attributesType: String
     /// The lock-screen view (the configuration's `content`), whatever the slot.
     package let content: ViewFactory<(ActivitySnapshot, Bool)>
+    /// The families besides `.medium` the configuration opts into (`supplementalActivityFamilies`).
+    var supplementalFamilies: [ActivityFamily] = []
     /// The view for a slot of a family: the lock-screen view, or a Dynamic Island
     /// presentation (WIDGETKIT.md item 36); see `view(for:_:isStale:)`.
     let presentation: ViewFactory<(ActivitySnapshot, Bool, WidgetFamily)>
@@ -142,8 +144,17 @@ package struct ActivityEngine: Sendable {
     /// lock-screen view, in an `accessoryInline` slot the Dynamic Island's compact leading and
     /// trailing views side by side, in an `accessoryCircular` or `accessoryCorner` slot its
     /// minimal view; the lock-screen view everywhere when the configuration has no island.
+    ///
+    /// The views read `\.activityFamily` as `.small` when the configuration opts into it, the
+    /// watch Smart Stack's family, nearer a panel slot's size than the iPhone Lock Screen's;
+    /// otherwise as `.medium`.
     package func view(for family: WidgetFamily, _ snapshot: ActivitySnapshot, isStale: Bool) -> AnyView {
-        presentation((snapshot, isStale, family))
+        AnyView(presentation((snapshot, isStale, family)).environment(\.activityFamily, activityFamily))
+    }
+
+    /// The activity family the configuration's views are drawn in.
+    var activityFamily: ActivityFamily {
+        supplementalFamilies.contains(.small) ? .small : .medium
     }
 }
 

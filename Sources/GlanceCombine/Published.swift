@@ -18,11 +18,11 @@ public struct Published<Value> {
     }
 
     /// The publisher of a `@Published` property's values.
-    public struct Publisher: GlanceUI.Publisher {
+    public struct Publisher: GlanceCombine.Publisher {
         public typealias Output = Value
         public typealias Failure = Never
         /// The value when the publisher was taken.
-        let value: Value
+        package let value: Value
     }
 
     /// The property's publisher.
