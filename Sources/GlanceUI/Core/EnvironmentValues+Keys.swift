@@ -115,6 +115,8 @@ private struct FontKey: EnvironmentKey { static let defaultValue: Font? = nil }
 private struct LineLimitKey: EnvironmentKey { static let defaultValue: Int? = nil }
 private struct TextAlignmentKey: EnvironmentKey { static let defaultValue = TextAlignment.leading }
 private struct MinimumScaleKey: EnvironmentKey { static let defaultValue: CGFloat = 1 }
+private struct TruncationModeKey: EnvironmentKey { static let defaultValue = Text.TruncationMode.tail }
+private struct AllowsTighteningKey: EnvironmentKey { static let defaultValue = false }
 
 extension EnvironmentValues {
     /// The font of text in this subtree; nil means the body style.
@@ -139,6 +141,18 @@ extension EnvironmentValues {
     public var minimumScaleFactor: CGFloat {
         get { self[MinimumScaleKey.self] }
         set { self[MinimumScaleKey.self] = newValue }
+    }
+
+    /// Where the last line of text that does not fit loses characters; `.tail` by default.
+    public var truncationMode: Text.TruncationMode {
+        get { self[TruncationModeKey.self] }
+        set { self[TruncationModeKey.self] = newValue }
+    }
+
+    /// Whether text may draw its characters closer together to fit before it truncates; false by default.
+    public var allowsTightening: Bool {
+        get { self[AllowsTighteningKey.self] }
+        set { self[AllowsTighteningKey.self] = newValue }
     }
 }
 

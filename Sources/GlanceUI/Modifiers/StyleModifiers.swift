@@ -40,6 +40,18 @@ extension View {
         modifyEnvironment { $0.minimumScaleFactor = factor }
     }
 
+    /// Sets where text in this view that does not fit loses characters: at the start, in the
+    /// middle or at the end of its last line, marked by "…".
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View {
+        modifyEnvironment { $0.truncationMode = mode }
+    }
+
+    /// Lets text in this view draw its characters one pixel closer together when that makes a
+    /// line fit, before it shrinks or truncates.
+    public func allowsTightening(_ flag: Bool) -> some View {
+        modifyEnvironment { $0.allowsTightening = flag }
+    }
+
     /// Paints text and shapes in this view with `style`. Shapes draw gradients as gradients;
     /// text and symbols take a gradient's average tone.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {

@@ -93,6 +93,7 @@ extension View {
             var labelEnvironment = environment
             labelEnvironment.font = labelEnvironment.font ?? .caption2
             labelEnvironment.lineLimit = 1
+            labelEnvironment.isCornerWidgetLabel = environment.widgetFamily == .accessoryCorner
             return WidgetLabelNode(node, label: makeNode(label, in: labelEnvironment))
         }
     }
@@ -198,5 +199,16 @@ final class URLNode: WrapperNode {
     override func draw(in context: inout RenderContext) {
         context.widgetURLs.append(url)
         child.draw(in: &context)
+    }
+}
+
+private struct CornerWidgetLabelKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    /// True inside the `widgetLabel` of an `accessoryCorner` widget, where a gauge is the
+    /// corner's gauge: a bar with its bounds at the ends.
+    var isCornerWidgetLabel: Bool {
+        get { self[CornerWidgetLabelKey.self] }
+        set { self[CornerWidgetLabelKey.self] = newValue }
     }
 }

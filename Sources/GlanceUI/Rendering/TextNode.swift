@@ -1,8 +1,9 @@
 import Foundation
 
 /// Lays out and draws a `Text`: wrapping at spaces (and inside words too long for a line),
-/// truncating the last allowed line with "…", stepping down through the available font
-/// sizes under `minimumScaleFactor`, and aligning lines by `multilineTextAlignment`.
+/// tightening (`allowsTightening`) and stepping down through the available font sizes under
+/// `minimumScaleFactor` before it breaks a word or truncates, truncating the last allowed
+/// line with "…" where `truncationMode` says, and aligning lines by `multilineTextAlignment`.
 final class TextNode: LayoutNode {
     /// An underline or strikethrough resolved to a paint.
     struct Decoration {
@@ -66,7 +67,9 @@ final class TextNode: LayoutNode {
         }
         self.redacted = environment.redactsContent
         self.shape = TextShape.shared(TextShape.Key(runs: shapeRuns, lineLimit: environment.lineLimit,
-                                                    minimumScaleFactor: environment.minimumScaleFactor))
+                                                    minimumScaleFactor: environment.minimumScaleFactor,
+                                                    truncationMode: environment.truncationMode,
+                                                    allowsTightening: environment.allowsTightening))
     }
 
     /// Evaluates live content (timers, relative dates) again at `date`.

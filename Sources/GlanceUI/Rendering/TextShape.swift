@@ -25,6 +25,8 @@ final class TextShape: Sendable {
         var runs: [Run]
         var lineLimit: Int?
         var minimumScaleFactor: CGFloat
+        var truncationMode: Text.TruncationMode = .tail
+        var allowsTightening = false
     }
 
     /// One run in the faces of one size: what measuring and drawing its characters needs
@@ -46,6 +48,10 @@ final class TextShape: Sendable {
 
     struct Line: Sendable {
         var fragments: [Fragment]
+        /// The line ends inside a word too wide for a line, which goes on on the next line.
+        var endsInsideWord = false
+        /// The line ends at a newline in the text.
+        var endsParagraph = false
         var width: Int { fragments.reduce(0) { $0 + $1.width } }
     }
 
@@ -55,6 +61,8 @@ final class TextShape: Sendable {
         /// a fragment's `piece` indexes these, the key's runs and the node's paints alike.
         var pieces: [Piece]
         var truncated: Bool
+        /// Some word was too wide for a line alone and was broken between characters.
+        var brokeWord = false
         var ascent: Int
         var descent: Int
         var lineHeight: Int { ascent + descent }
@@ -89,6 +97,8 @@ final class TextShape: Sendable {
     private struct State {
         /// Measurements by index into `scales`, made in order as layouts need them.
         var measurements = [Measurement]()
+        /// The same with characters one pixel closer together (`allowsTightening`), made when needed.
+        var tightened = [Int: Measurement]()
         var layouts = [ProposedSize: Layout]()
     }
 
@@ -111,33 +121,52 @@ final class TextShape: Sendable {
     func layout(for proposal: ProposedSize) -> Layout {
         state.withLock { state in
             if let cached = state.layouts[proposal] { return cached }
-            let layout = computeLayout(for: proposal, measurements: &state.measurements)
+            let layout = computeLayout(for: proposal, state: &state)
             if state.layouts.count >= Self.layoutCapacity { state.layouts.removeAll(keepingCapacity: true) }
             state.layouts[proposal] = layout
             return layout
         }
     }
 
-    private func computeLayout(for proposal: ProposedSize, measurements: inout [Measurement]) -> Layout {
-        var result: Layout?
+    /// Tries, in SwiftUI's order, the ways to fit: the nominal size, then each smaller size
+    /// down to the minimum scale factor, each first as drawn and then (`allowsTightening`)
+    /// with its characters one pixel closer. The first layout that shows every character
+    /// without breaking a word wins; when none does, the smallest one is used, which shows
+    /// every character if it can (breaking the words too wide for a line) and truncates
+    /// otherwise.
+    private func computeLayout(for proposal: ProposedSize, state: inout State) -> Layout {
+        var smallest: Layout?
+        var smallestComplete: Layout?
         for index in scales.indices {
-            if index == measurements.count {
-                guard let measurement = measure(atScale: scales[index]) else { break }
-                measurements.append(measurement)
+            if index == state.measurements.count {
+                guard let measurement = measure(atScale: scales[index], tightening: 0) else { break }
+                state.measurements.append(measurement)
             }
-            let measurement = measurements[index]
-            let maxWidth = proposal.width ?? ProposedSize.infinity
-            var maxLines = key.lineLimit ?? Int.max
-            if let height = proposal.height { maxLines = min(maxLines, max(1, height / measurement.lineHeight)) }
-            // Text with room for its lines as written is laid out as written: wrapping would
-            // break nowhere.
-            let natural = measurement.natural
-            let layout = !natural.truncated && natural.lines.count <= maxLines && natural.lines.allSatisfy({ $0.width <= maxWidth })
-                ? natural : wrap(measurement, maxWidth: maxWidth, maxLines: maxLines)
-            result = layout
-            if !layout.truncated { break }
+            let plain = layout(state.measurements[index], for: proposal)
+            if !plain.truncated && !plain.brokeWord { return plain }
+            smallest = plain
+            if !plain.truncated { smallestComplete = plain }
+            guard key.allowsTightening else { continue }
+            if state.tightened[index] == nil { state.tightened[index] = measure(atScale: scales[index], tightening: 1) }
+            guard let measurement = state.tightened[index] else { continue }
+            let tight = layout(measurement, for: proposal)
+            if !tight.truncated && !tight.brokeWord { return tight }
+            smallest = tight
+            if !tight.truncated { smallestComplete = tight }
         }
-        return result ?? Layout(lines: [], pieces: [], truncated: false, ascent: 0, descent: 0)
+        return smallestComplete ?? smallest ?? Layout(lines: [], pieces: [], truncated: false, ascent: 0, descent: 0)
+    }
+
+    /// The text in one measurement's faces laid out for `proposal`.
+    private func layout(_ measurement: Measurement, for proposal: ProposedSize) -> Layout {
+        let maxWidth = proposal.width ?? ProposedSize.infinity
+        var maxLines = key.lineLimit ?? Int.max
+        if let height = proposal.height { maxLines = min(maxLines, max(1, height / measurement.lineHeight)) }
+        // Text with room for its lines as written is laid out as written: wrapping would
+        // break nowhere.
+        let natural = measurement.natural
+        return !natural.truncated && natural.lines.count <= maxLines && natural.lines.allSatisfy({ $0.width <= maxWidth })
+            ? natural : wrap(measurement, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     // MARK: - Measuring
@@ -164,13 +193,14 @@ final class TextShape: Sendable {
 
     private enum TokenKind { case word, space, newline }
 
-    /// The runs measured at `factor` times their size, or nil when no font is embedded.
-    private func measure(atScale factor: Double) -> Measurement? {
+    /// The runs measured at `factor` times their size with `tightening` pixels less between
+    /// characters, or nil when no font is embedded.
+    private func measure(atScale factor: Double, tightening: Int) -> Measurement? {
         var pieces = [Piece]()
         for run in key.runs {
             let size = Int((Double(run.pixelSize) * factor).rounded())
             guard let stack = FontStack(pixelSize: size, weight: run.weight) else { return nil }
-            pieces.append(Piece(stack: stack, tracking: run.tracking, symbol: run.symbol, monospacedDigits: run.monospacedDigits))
+            pieces.append(Piece(stack: stack, tracking: run.tracking - tightening, symbol: run.symbol, monospacedDigits: run.monospacedDigits))
         }
         var tokens = [Token]()
         for (index, piece) in pieces.enumerated() {
@@ -230,13 +260,15 @@ final class TextShape: Sendable {
 
     // MARK: - Wrapping
 
-    /// Greedy wrapping: each word on the current line if it fits, else on the next; a word
-    /// wider than a line is broken between characters. Past `maxLines`, the last line is
-    /// truncated with "…".
+    /// Greedy wrapping at word boundaries: each word on the current line if it fits, else on
+    /// the next; only a word wider than a line by itself is broken between characters. Past
+    /// `maxLines`, the last line holds the rest of the text, truncated with "…" where the
+    /// truncation mode says.
     private func wrap(_ measurement: Measurement, maxWidth: Int, maxLines: Int) -> Layout {
         let pieces = measurement.pieces
         var lines = [Line(fragments: [])]
         var used = 0
+        var brokeWord = false
         func append(_ fragment: Fragment) {
             lines[lines.count - 1].fragments.append(fragment)
             used += fragment.width
@@ -248,6 +280,7 @@ final class TextShape: Sendable {
         for token in measurement.tokens {
             switch token.kind {
             case .newline:
+                lines[lines.count - 1].endsParagraph = true
                 newLine()
             case .space:
                 guard !lines[lines.count - 1].fragments.isEmpty else { continue }
@@ -268,6 +301,7 @@ final class TextShape: Sendable {
                         continue
                     }
                     // The word alone is wider than a line: break it between characters.
+                    brokeWord = true
                     var cut = word.startIndex
                     var headWidth = 0
                     repeat {
@@ -281,43 +315,128 @@ final class TextShape: Sendable {
                     append(Fragment(piece: token.piece, text: word[..<cut], width: headWidth))
                     word = word[cut...]
                     wordWidth -= headWidth
-                    if !word.isEmpty { newLine() }
+                    if !word.isEmpty {
+                        lines[lines.count - 1].endsInsideWord = true
+                        newLine()
+                    }
                 }
             }
         }
         for index in lines.indices { Self.trimTrailingSpace(&lines[index]) }
 
         var truncated = false
-        if lines.count > maxLines {
-            lines.removeSubrange(maxLines...)
+        if maxLines < 1 {
+            lines.removeAll()
+            truncated = true
+        } else if lines.count > maxLines {
+            // The last line shown holds the rest of the text: for a tail truncation, the rest
+            // of its paragraph; for the head and the middle, everything that is left.
+            var rest = lines[(maxLines - 1)...]
+            if key.truncationMode == .tail, let end = rest.firstIndex(where: \.endsParagraph) { rest = rest[...end] }
+            let line = Self.joined(rest, pieces: pieces)
+            lines.removeSubrange((maxLines - 1)...)
+            lines.append(Self.truncate(line, mode: key.truncationMode, pieces: pieces, maxWidth: maxWidth))
+            truncated = true
+        } else if let last = lines.indices.last, lines[last].width > maxWidth {
+            lines[last] = Self.truncate(lines[last], mode: key.truncationMode, pieces: pieces, maxWidth: maxWidth)
             truncated = true
         }
-        if let last = lines.indices.last, truncated || lines[last].width > maxWidth {
-            lines[last] = Self.truncate(lines[last], pieces: pieces, maxWidth: maxWidth)
-            truncated = true
-        }
-        return Layout(lines: lines, pieces: pieces, truncated: truncated, ascent: measurement.ascent, descent: measurement.descent)
+        return Layout(lines: lines, pieces: pieces, truncated: truncated, brokeWord: brokeWord,
+                      ascent: measurement.ascent, descent: measurement.descent)
     }
 
     private static func trimTrailingSpace(_ line: inout Line) {
         while let last = line.fragments.last, last.text.allSatisfy({ $0 == " " }) { line.fragments.removeLast() }
     }
 
-    /// The line shortened from the end until it fits with "…" appended.
-    private static func truncate(_ line: Line, pieces: [Piece], maxWidth: Int) -> Line {
-        var line = line
-        trimTrailingSpace(&line)
-        guard let lastPiece = line.fragments.last?.piece else { return line }
-        let ellipsis = width(of: "…", piece: pieces[lastPiece])
-        while line.width + ellipsis > maxWidth, var last = line.fragments.popLast() {
-            guard last.text.count > 1 else { continue }
-            last.text.removeLast()
-            last.width = width(of: last.text, piece: pieces[last.piece])
-            line.fragments.append(last)
-            trimTrailingSpace(&line)
+    /// The index of a piece that draws characters (not a symbol), preferring `preferred`.
+    private static func textPiece(_ preferred: Int, pieces: [Piece]) -> Int {
+        pieces[preferred].symbol == nil ? preferred : pieces.firstIndex { $0.symbol == nil } ?? preferred
+    }
+
+    /// `lines` as one line: a space where they were wrapped or split at a newline, nothing
+    /// where a word was broken.
+    private static func joined(_ lines: ArraySlice<Line>, pieces: [Piece]) -> Line {
+        var result = Line(fragments: [])
+        var joinsWord = false
+        for line in lines where !line.fragments.isEmpty {
+            if let previous = result.fragments.last, !joinsWord {
+                let piece = textPiece(previous.piece, pieces: pieces)
+                result.fragments.append(Fragment(piece: piece, text: " ", width: width(of: " ", piece: pieces[piece])))
+            }
+            result.fragments += line.fragments
+            joinsWord = line.endsInsideWord
         }
-        let piece = line.fragments.last?.piece ?? lastPiece
-        line.fragments.append(Fragment(piece: piece, text: "…", width: width(of: "…", piece: pieces[piece])))
-        return line
+        return result
+    }
+
+    /// `line` cut to fit `maxWidth` with "…" at the truncation mode's place: the end kept for
+    /// `.head`, the start for `.tail`, both for `.middle`. Characters go whole; spaces next to
+    /// the ellipsis go too.
+    private static func truncate(_ line: Line, mode: Text.TruncationMode, pieces: [Piece], maxWidth: Int) -> Line {
+        struct Unit {
+            var fragment: Int
+            var range: Range<Substring.Index>
+            var width: Int
+            var isSpace: Bool
+        }
+        var units = [Unit]()
+        for (index, fragment) in line.fragments.enumerated() {
+            var position = fragment.text.startIndex
+            while position < fragment.text.endIndex {
+                let next = fragment.text.index(after: position)
+                let character = fragment.text[position..<next]
+                units.append(Unit(fragment: index, range: position..<next, width: width(of: character, piece: pieces[fragment.piece]),
+                                  isSpace: character == " "))
+                position = next
+            }
+        }
+        while units.last?.isSpace == true { units.removeLast() }
+        while units.first?.isSpace == true { units.removeFirst() }
+        guard let firstUnit = units.first, let lastUnit = units.last else { return Line(fragments: []) }
+
+        let anchor = line.fragments[mode == .head ? firstUnit.fragment : lastUnit.fragment].piece
+        let ellipsisPiece = textPiece(anchor, pieces: pieces)
+        let ellipsis = Fragment(piece: ellipsisPiece, text: "…", width: width(of: "…", piece: pieces[ellipsisPiece]))
+        let budget = maxWidth - ellipsis.width
+        var head = 0, tail = 0, used = 0
+        func take(fromHead: Bool) -> Bool {
+            guard head + tail < units.count else { return false }
+            let unit = fromHead ? units[head] : units[units.count - 1 - tail]
+            guard used + unit.width <= budget else { return false }
+            used += unit.width
+            if fromHead { head += 1 } else { tail += 1 }
+            return true
+        }
+        switch mode {
+        case .tail: while take(fromHead: true) {}
+        case .head: while take(fromHead: false) {}
+        case .middle:
+            // Alternately from each end, the start first, until the next character does not fit.
+            var fromHead = true
+            while take(fromHead: fromHead) { fromHead.toggle() }
+        }
+        while head > 0, units[head - 1].isSpace { head -= 1 }
+        while tail > 0, units[units.count - tail].isSpace { tail -= 1 }
+
+        /// Consecutive units of one fragment become one fragment again.
+        func fragments(_ kept: ArraySlice<Unit>) -> [Fragment] {
+            var result = [Fragment]()
+            var start = kept.startIndex
+            while start < kept.endIndex {
+                var end = start
+                var width = 0
+                while end < kept.endIndex, kept[end].fragment == kept[start].fragment {
+                    width += kept[end].width
+                    end += 1
+                }
+                let fragment = line.fragments[kept[start].fragment]
+                result.append(Fragment(piece: fragment.piece, text: fragment.text[kept[start].range.lowerBound..<kept[end - 1].range.upperBound],
+                                       width: width))
+                start = end
+            }
+            return result
+        }
+        return Line(fragments: fragments(units[..<head]) + [ellipsis] + fragments(units[(units.count - tail)...]))
     }
 }

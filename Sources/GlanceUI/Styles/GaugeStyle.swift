@@ -74,6 +74,14 @@ enum GaugeStyleKind: Sendable, Hashable {
     case accessoryLinearCapacity
     /// The default: a labelled capacity bar.
     case automatic
+
+    /// The bar a watch corner draws for this style: rings become bars.
+    var cornerBar: GaugeStyleKind {
+        switch self {
+        case .accessoryCircular, .accessoryLinear: .accessoryLinear
+        case .accessoryCircularCapacity, .accessoryLinearCapacity, .automatic: .accessoryLinearCapacity
+        }
+    }
 }
 
 /// An open ring with a marker, the value in the centre and the range (or the label) in the gap.
@@ -171,6 +179,10 @@ struct BuiltInGauge: View, PrimitiveView {
         var labels = environment
         labels.lineLimit = 1
         labels.minimumScaleFactor = min(labels.minimumScaleFactor, 0.5)
+        // In a watch corner's widget label every built-in style is the corner's gauge, a bar
+        // showing only its bounds, at its ends (the label and current value are not shown).
+        let corner = environment.isCornerWidgetLabel
+        let kind = corner ? kind.cornerBar : kind
         // Circular gauges show a large value in the ring and tiny range labels in its gap,
         // unless the widget set a font itself.
         let circular = kind == .accessoryCircular || kind == .accessoryCircularCapacity
@@ -179,13 +191,13 @@ struct BuiltInGauge: View, PrimitiveView {
             value.font = .title3
             range.font = .system(size: 8)
         }
+        // Each label is one view, as in SwiftUI: several views in one stack vertically.
         func node(_ content: ErasedContent?, _ environment: EnvironmentValues) -> LayoutNode? {
-            guard let nodes = content?.make(environment), !nodes.isEmpty else { return nil }
-            return nodes.count == 1 ? nodes[0] : ZStackNode(alignment: .center, children: nodes)
+            content?.makeUnary(environment).first
         }
         return [GaugeNode(style: kind, fraction: configuration.value, environment: environment,
-                          label: node(configuration.label.content, circular ? range : labels),
-                          current: node(configuration.currentValueLabel?.content, value),
+                          label: corner ? nil : node(configuration.label.content, circular ? range : labels),
+                          current: corner ? nil : node(configuration.currentValueLabel?.content, value),
                           minimum: node(configuration.minimumValueLabel?.content, range),
                           maximum: node(configuration.maximumValueLabel?.content, range))]
     }

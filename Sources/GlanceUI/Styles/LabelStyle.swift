@@ -13,18 +13,18 @@ public protocol LabelStyle {
 
 /// What a label style draws: the label's title and icon as type-erased views.
 public struct LabelStyleConfiguration {
-    /// A type-erased label title.
+    /// A type-erased label title: one view, so several views in a title stack vertically.
     public struct Title: View, PrimitiveView {
         let content: ErasedContent
         public var body: Never { neverBody() }
-        func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] { content.make(environment) }
+        func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] { content.makeUnary(environment) }
     }
 
-    /// A type-erased label icon.
+    /// A type-erased label icon: one view, so several views in an icon stack vertically.
     public struct Icon: View, PrimitiveView {
         let content: ErasedContent
         public var body: Never { neverBody() }
-        func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] { content.make(environment) }
+        func makeNodes(in environment: EnvironmentValues) -> [LayoutNode] { content.makeUnary(environment) }
     }
 
     /// The label's title.

@@ -20,6 +20,15 @@ struct ErasedContent {
     init(nodes make: @escaping (EnvironmentValues) -> [LayoutNode]) {
         self.make = make
     }
+
+    /// The content as one view, as SwiftUI treats the type-erased parts of a style's
+    /// configuration: several views (a label title of three `Text`s) are laid out one above
+    /// the other in a centred vertical stack with the default spacing, SwiftUI's implicit
+    /// layout wherever one view is expected and the context sets no other.
+    func makeUnary(_ environment: EnvironmentValues) -> [LayoutNode] {
+        let nodes = make(environment)
+        return nodes.count > 1 ? [StackNode(axis: .vertical, spacing: nil, children: nodes)] : nodes
+    }
 }
 
 extension EnvironmentValues {

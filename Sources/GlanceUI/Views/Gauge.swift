@@ -146,9 +146,9 @@ final class GaugeNode: LayoutNode {
             return Size(width: side >= ProposedSize.infinity / 2 ? 48 : side, height: side >= ProposedSize.infinity / 2 ? 48 : side)
         }
         let row = labelRowHeight(width: proposal.width)
-        let minWidth = minimum?.size(for: .unspecified).height ?? 0
         let width = proposal.width.map { $0 >= ProposedSize.infinity ? 100 : $0 } ?? 100
-        return Size(width: width, height: (row > 0 ? row + 2 : 0) + max(barHeight, minWidth))
+        let endHeight = [minimum, maximum].compactMap { $0.map { endLabelSize($0, width: width).height } }.max() ?? 0
+        return Size(width: width, height: (row > 0 ? row + 2 : 0) + max(barHeight, endHeight))
     }
 
     /// Ring thickness for a circular gauge of `side` pixels.
@@ -179,13 +179,19 @@ final class GaugeNode: LayoutNode {
         }
         let barTop = rect.maxY - barArea(rect).height
         if let minimum {
-            let size = minimum.size(for: .unspecified)
+            let size = endLabelSize(minimum, width: rect.width)
             minimum.place(in: Rect(origin: Point(x: rect.minX, y: barTop + (barArea(rect).height - size.height) / 2), size: size))
         }
         if let maximum {
-            let size = maximum.size(for: .unspecified)
+            let size = endLabelSize(maximum, width: rect.width)
             maximum.place(in: Rect(origin: Point(x: rect.maxX - size.width, y: barTop + (barArea(rect).height - size.height) / 2), size: size))
         }
+    }
+
+    /// A bar's end label: at most a third of the gauge's width, so the two never meet and the
+    /// bar keeps the middle (a wider label truncates or shrinks as its text allows).
+    private func endLabelSize(_ node: LayoutNode, width: Int) -> Size {
+        node.size(for: ProposedSize(width: width / 3, height: nil))
     }
 
     /// The value in the centre; the minimum and maximum labels (or, without them, the label)
@@ -205,8 +211,11 @@ final class GaugeNode: LayoutNode {
         // The ring's ends, at 135° and 45° (the gap is centred at 6 o'clock).
         let reach = radius * 0.7071
         let endY = cy + reach
+        // A bound has the half of the gap on its side, so the two never overlap; the label
+        // alone has the middle.
+        let halfGap = max(1, Int(reach - t / 2) - 2)
         func fit(_ node: LayoutNode, end: Double, inwards: Double) {
-            let size = node.size(for: ProposedSize(width: side / 2, height: side / 4))
+            let size = node.size(for: ProposedSize(width: inwards == 0 ? side / 2 : halfGap, height: side / 4))
             // Beside the ring's end on the gap's side, level with it; the label alone is centred.
             var x = inwards > 0 ? end + t / 2 + 1 : (inwards < 0 ? end - t / 2 - 1 - Double(size.width) : end - Double(size.width) / 2)
             var y = endY - Double(size.height) / 2
@@ -220,8 +229,9 @@ final class GaugeNode: LayoutNode {
             }
             var steps = 0
             while !inside(), steps < side * 2 {
-                let centre = x + Double(size.width) / 2
-                if inwards != 0, (centre - cx) * inwards < 0 { x += inwards } else { y -= 1 }
+                // Inwards while the label stays on its own side of the centre, then up.
+                let innerEdge = inwards > 0 ? x + Double(size.width) : x
+                if inwards != 0, (cx - innerEdge) * inwards >= 1 { x += inwards } else { y -= 1 }
                 steps += 1
             }
             node.place(in: Rect(x: Int(x.rounded()), y: Int(y.rounded()), width: size.width, height: size.height))
@@ -233,7 +243,7 @@ final class GaugeNode: LayoutNode {
 
     /// The band at the bottom holding the bar and its end labels.
     private func barArea(_ rect: Rect) -> Rect {
-        let endHeight = [minimum, maximum].compactMap { $0?.size(for: .unspecified).height }.max() ?? 0
+        let endHeight = [minimum, maximum].compactMap { $0.map { endLabelSize($0, width: rect.width).height } }.max() ?? 0
         let height = max(barHeight, endHeight)
         return Rect(x: rect.minX, y: rect.maxY - height, width: rect.width, height: height)
     }
@@ -241,8 +251,8 @@ final class GaugeNode: LayoutNode {
     /// The bar itself, between the end labels.
     private func barRect(_ rect: Rect) -> Rect {
         let area = barArea(rect)
-        let left = minimum.map { $0.size(for: .unspecified).width + 2 } ?? 0
-        let right = maximum.map { $0.size(for: .unspecified).width + 2 } ?? 0
+        let left = minimum.map { endLabelSize($0, width: rect.width).width + 2 } ?? 0
+        let right = maximum.map { endLabelSize($0, width: rect.width).width + 2 } ?? 0
         return Rect(x: area.minX + left, y: area.minY + (area.height - barHeight) / 2, width: area.width - left - right, height: barHeight)
     }
 
