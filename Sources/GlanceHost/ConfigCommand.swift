@@ -49,14 +49,16 @@ struct ConfigCommand: AsyncParsableCommand {
     static func check(file: String, board boardOption: String?, bundle: BundleContents) async throws -> String {
         let text = try ConfigurationError.readText(of: file)
         if let root = try? ConfigNode.parse(text, file: file), let mapping = root.node.mapping,
-           mapping.keys.contains(where: { $0.scalar?.string == "panel" }) {
+           mapping.keys.contains(where: { ["panel", "preset"].contains($0.scalar?.string) }) {
             let board = try BoardConfiguration(yaml: text, file: file)
             return "board '\(board.name)': \(board.panel.controller.rawValue) \(board.panel.size.width)x\(board.panel.size.height), \(board.buttons.list.count) buttons"
         }
         let face = try FaceConfiguration(yaml: text, file: file)
         let board = try BoardCatalog.board(boardOption ?? face.board?.value ?? "simulator")
-        try face.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
-        _ = try await FacePlan.configuredIntents(face, bundle: bundle)
-        return "face for board '\(board.name)': \(face.slots.count) slots, \(face.bindings.count) bindings"
+        let (adapted, leftOut) = face.adapted(to: board)
+        try adapted.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
+        _ = try await FacePlan.configuredIntents(adapted, bundle: bundle)
+        return "face for board '\(board.name)': \(adapted.slots.count) slots, \(adapted.bindings.count) bindings"
+            + (FaceConfiguration.leftOutNotice(leftOut, board: board).map { " (\($0))" } ?? "")
     }
 }

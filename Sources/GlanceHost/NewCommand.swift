@@ -20,7 +20,7 @@ struct NewCommand: AsyncParsableCommand {
             Examples:
               glance new desk
               glance new kitchen --board adafruit-oled-bonnet --glance-path ~/src/glance
-              glance new hall --glance-url https://example.com/you/glance.git --from 1.0.0
+              glance new hall --glance-url https://example.com/you/glance.git --from 0.1.0
               glance new desk --apple-names      # import WidgetKit / SwiftUI, as on iOS
             """
     )
@@ -51,7 +51,7 @@ struct NewCommand: AsyncParsableCommand {
             throw ValidationError("'\(name)' is not a package name: use letters, digits, - and _, starting with a letter (e.g. desk or kitchen-face).")
         }
         if glancePath != nil, glanceURL != nil { throw ValidationError("give --glance-path or --glance-url, not both.") }
-        if glanceURL != nil, from == nil { throw ValidationError("--glance-url needs --from VERSION (e.g. --from 1.0.0).") }
+        if glanceURL != nil, from == nil { throw ValidationError("--glance-url needs --from VERSION (e.g. --from 0.1.0, a release tag; glance --version prints this one's).") }
         if glanceURL == nil, from != nil { throw ValidationError("--from goes with --glance-url.") }
     }
 

@@ -129,9 +129,10 @@ struct ProjectTemplate {
                 let message: String
             }
 
-            /// Supplies the entries: one now, and a new timeline in 15 minutes. Read your data here,
-            /// for example a JSON file another program writes into the app group
-            /// (`AppGroup.named("glance").containerURL`).
+            /// Supplies the entries: one for each minute of the next hour, each from the start of its
+            /// minute, so the time drawn is always the minute it is; a new timeline after the last.
+            /// Read your data here, for example a JSON file another program writes into the app
+            /// group (`AppGroup.named("glance").containerURL`).
             struct HelloProvider: TimelineProvider {
                 func placeholder(in context: Context) -> HelloEntry {
                     HelloEntry(date: .now, message: "Hello")
@@ -142,8 +143,11 @@ struct ProjectTemplate {
                 }
 
                 func getTimeline(in context: Context, completion: @escaping (Timeline<HelloEntry>) -> Void) {
-                    let entry = HelloEntry(date: .now, message: "Hello from \(name)")
-                    completion(Timeline(entries: [entry], policy: .after(.now.addingTimeInterval(15 * 60))))
+                    let minute = Calendar.current.dateInterval(of: .minute, for: .now)?.start ?? .now
+                    let entries = (0..<60).map { offset in
+                        HelloEntry(date: minute.addingTimeInterval(Double(offset) * 60), message: "Hello from \(name)")
+                    }
+                    completion(Timeline(entries: entries, policy: .atEnd))
                 }
             }
 

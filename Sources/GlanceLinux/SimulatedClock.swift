@@ -93,6 +93,20 @@ public final class SimulatedClock: HostClock {
         }
     }
 
+    /// `glance run --clock fast`: from now on `Date()` in this process reads `date`, standing
+    /// still, until the next call or `releaseProcessClock()`. The fast run loop holds it at its
+    /// manual clock's time after every step, so widget code's `Date()` follows that clock as it
+    /// follows a `SimulatedClock` that steers the process.
+    public static func holdProcessClock(at date: Date) {
+        let (seconds, attoseconds) = SystemClock().uptime.components
+        glance_simulated_time_set(seconds * 1_000_000_000 + attoseconds / 1_000_000_000, Int64((date.timeIntervalSince1970 * 1e9).rounded()), 0)
+    }
+
+    /// `Date()` reads the real wall clock again after `holdProcessClock(at:)`.
+    public static func releaseHeldProcessClock() {
+        glance_simulated_time_clear()
+    }
+
     private func change(_ body: (Pace) -> Pace) {
         let new = pace.withLock { pace in
             pace = body(pace)

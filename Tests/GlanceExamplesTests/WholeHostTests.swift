@@ -173,6 +173,25 @@ private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-pre
         #expect(statistics.idleWakeUps <= 2, "the runtime woke almost only when something was due (\(statistics.idleWakeUps) idle)")
     }
 
+    /// Issue 35: the demo face, written for the `simulator` board, runs on every simulator
+    /// board chosen with `--board`: the bindings of buttons that board lacks are left out (and
+    /// named), the rest work. One board at a time, as the reflective boards' test.
+    @Test(.serialized, arguments: BoardCatalog.names.filter { $0.hasPrefix("simulator") })
+    func theDemoFaceRunsOnEverySimulatorBoard(board: String) async throws {
+        let face = demoFace(board: "simulator")
+        let buttons = try BoardCatalog.board(board).buttons.list.map(\.name)
+        let rig = try await HostRig(board: board, face: face, at: morning)
+        #expect(await rig.glassShowsTheLastFrame())
+        let plan = await rig.host.plan
+        let written = try FaceConfiguration(yaml: face, file: "glance.yaml").bindings.map(\.button.value)
+        #expect(plan.leftOut.map(\.button.value) == written.filter { !buttons.contains($0) })
+        #expect(Set(plan.bindings.keys.map(\.button)) == Set(written.filter { buttons.contains($0) }))
+        if buttons.contains("down") {
+            await rig.press("down")
+            #expect(await rig.shown() == "weather", "down pages the stack on \(board)")
+        }
+    }
+
     @Test func anEPaperBoardRefreshesAsItsDisplayDecides() async throws {
         let face = """
             board: simulator-epaper

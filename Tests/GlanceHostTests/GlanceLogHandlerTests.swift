@@ -4,6 +4,7 @@ import GlanceTesting
 import Logging
 import Testing
 @testable import GlanceHost
+@testable import GlanceWidgets
 
 /// Log lines carry outside text (MQTT payloads, names from the control socket): none of it may
 /// end a line, forge a journald priority or reach a terminal as an escape sequence.
@@ -32,6 +33,17 @@ struct GlanceLogHandlerTests {
         let logger = Self.logger(lines)
         logger.info("reloaded", metadata: ["kind": "clock\n<0>FORGED", "by\u{1B}": "mqtt"])
         #expect(lines.all == [#"info: reloaded by\u{1B}=mqtt kind=clock\n<0>FORGED"#])
+    }
+
+    /// Issue 35: the runtime's records reached the log as `info: info: …`: the record's
+    /// description carries its level and the handler writes the level again.
+    @Test func runtimeRecordsCarryTheirLevelOnce() {
+        let lines = LineLog()
+        let logger = Self.logger(lines)
+        FaceAssembly.forward(RuntimeLogRecord(level: .info, kind: "clock", message: "reload deferred"), to: logger)
+        FaceAssembly.forward(RuntimeLogRecord(level: .warning, kind: nil, message: "late answer"), to: logger)
+        FaceAssembly.forward(RuntimeLogRecord(level: .error, kind: "weather", message: "failed"), to: logger)
+        #expect(lines.all == ["info: widget “clock”: reload deferred", "warning: late answer", "error: widget “weather”: failed"])
     }
 
     @Test func printableTextIsUnchanged() {

@@ -102,6 +102,18 @@ import Testing
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: previews.path).filter { $0.hasSuffix(".png") }
         #expect(files.count == 4)
+        // Issue 35: the starter widget's clock is never stale: an entry for each minute of the
+        // next hour (entry 1 draws the next minute), not one entry reloaded every 15 minutes.
+        func entry(_ index: Int) async throws -> (status: Int32, png: Data?) {
+            let file = parent.appendingPathComponent("entry-\(index).png")
+            let drawn = try await Self.run(scratch.appendingPathComponent("debug/desk").path,
+                                           ["preview", "hello", "--family", "accessoryRectangular", "--entry", "\(index)", "--out", file.path])
+            return (drawn.status, try? Data(contentsOf: file))
+        }
+        let first = try await entry(0), second = try await entry(1), last = try await entry(59), beyond = try await entry(60)
+        #expect(first.status == 0 && second.status == 0 && last.status == 0)
+        #expect(first.png != nil && second.png != nil && first.png != second.png, "entry 1 shows the next minute")
+        #expect(beyond.status != 0, "60 entries: one for each minute of the hour")
         if let keep = ProcessInfo.processInfo.environment["GLANCE_KEEP_NEW_PACKAGE_SHEET"] {
             try? FileManager.default.removeItem(atPath: keep)
             try FileManager.default.copyItem(at: parent.appendingPathComponent("sheet.png"), to: URL(fileURLWithPath: keep))

@@ -210,6 +210,29 @@ import Glibc
         #expect(again.status == 0 && again.output.contains("widget trap is still quarantined"), "\(again.output)")
     }
 
+    /// Issue 35: under `--clock fast`, widget code's `Date()` reads the face's time, as under
+    /// `--clock simulated`: a provider asking again in ten minutes is asked every ten simulated
+    /// minutes (it read the real time and its `.after` dates lay in the past, spending the budget).
+    @Test func fastClockSteersWidgetCodesDate() async throws {
+        let fixture = Self.glance.deletingLastPathComponent().appendingPathComponent("glance-crash-fixture")
+        try #require(FileManager.default.isExecutableFile(atPath: fixture.path), "swift build --build-tests builds \(fixture.path)")
+        let state = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: state) }
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("glance"), withIntermediateDirectories: true)
+        let face = state.appendingPathComponent("face.yaml")
+        try Data("board: simulator\nslots:\n  - family: accessoryRectangular\n    widgets: clockwatch\n".utf8).write(to: face)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GLANCE_STATE_DIR"] = state.path
+        environment["GLANCE_CONTROL_SOCKET"] = state.appendingPathComponent("socket/control.sock").path
+        let run = try await runToEnd(fixture, ["run", "--headless", "--clock", "fast", "--duration", "55m", "--config", face.path], environment: environment)
+        #expect(run.status == 0, "\(run.output)")
+        let times = try String(contentsOf: state.appendingPathComponent("glance/clockwatch.txt"), encoding: .utf8)
+            .split(separator: "\n").compactMap { Double($0) }
+        let steps = zip(times, times.dropFirst()).map { ($1 - $0).rounded() }
+        #expect(times.count == 6, "at 0, 10, … 50 minutes: \(times)")
+        #expect(steps.allSatisfy { $0 == 600 }, "\(steps)")
+    }
+
     /// Issue 19: libdispatch watches its global worker pool with a timer that wakes the
     /// process every second for good once a worker has started, 60 of the 80 wake-ups a
     /// minute of a dimmed face. A face on Glance's executor never starts that pool: none of

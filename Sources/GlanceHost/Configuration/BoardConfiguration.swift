@@ -1,6 +1,7 @@
 import Foundation
 import GlanceGraphics
 import GlancePanels
+import Yams
 
 /// A board preset: which panel is wired how, and which buttons sit on which GPIO lines.
 /// Read from `Boards/NAME.yaml` (built in) or a user's file with `--board PATH`.
@@ -173,7 +174,7 @@ public struct BoardConfiguration: Equatable, Sendable {
     ///   - file: The file name used in messages.
     /// - Throws: `ConfigurationError` naming file, line and column.
     public init(yaml text: String, file: String) throws {
-        let root = try ConfigNode.parse(text, file: file)
+        let root = try Self.applyingPreset(to: try ConfigNode.parse(text, file: file))
         let fields = try root.mapping(allowed: ["name", "description", "panel", "buttons"])
         guard let nameNode = fields["name"] else { throw root.error("missing 'name' (the preset's name, e.g. my-oled)") }
         name = try nameNode.string()
@@ -183,6 +184,54 @@ public struct BoardConfiguration: Equatable, Sendable {
         buttons = try fields["buttons"].map(Self.buttons) ?? .none
         source = file
         try validate(root: root, buttonsNode: fields["buttons"])
+    }
+
+    /// A board file that starts with `preset: NAME` (a built-in preset) is that preset with the
+    /// file's own settings laid over it: mappings merge key by key (a button under
+    /// `buttons.lines` is added, or changed in the keys it gives), a key set to nothing (`~`)
+    /// removes the preset's, and any other value replaces the preset's. The result is checked
+    /// as a whole; a problem in a part that came from the preset names the preset's file.
+    private static func applyingPreset(to root: ConfigNode) throws -> ConfigNode {
+        guard let mapping = root.node.mapping,
+              let (key, value) = mapping.first(where: { $0.key.scalar?.string == "preset" }).map({ ($0.key, $0.value) }) else { return root }
+        let presetNode = ConfigNode(node: value, file: root.file, path: "preset")
+        let name = try presetNode.string()
+        guard let text = EmbeddedBoards.files["\(name).yaml"] else {
+            throw presetNode.error("no built-in preset named '\(name)' (built in: \(BoardCatalog.names.joined(separator: ", ")))",
+                                   suggestion: Suggestions.closest(to: name, in: BoardCatalog.names))
+        }
+        let presetFile = "Boards/\(name).yaml"
+        let preset = try ConfigNode.parse(text, file: presetFile)
+        if preset.node.mapping?.contains(where: { $0.key.scalar?.string == "preset" }) == true {
+            throw presetNode.error("preset '\(name)' itself takes a preset; name the one it takes instead")
+        }
+        let own = Node.Mapping(mapping.filter { $0.key != key }.map { ($0.key, $0.value) }, mapping.tag, mapping.style, mapping.mark)
+        var fromPreset = [String]()
+        let merged = merge(preset.node, over: .mapping(own), path: "", fromPreset: &fromPreset)
+        let origin = ConfigNode.PresetOrigin(name: name, file: presetFile, namedAt: "\(root.file):\(presetNode.line):\(presetNode.column)",
+                                             paths: fromPreset)
+        return ConfigNode(node: merged, file: root.file, path: "", origin: origin)
+    }
+
+    /// `over` laid on `base` (see `applyingPreset`), collecting in `fromPreset` the paths of
+    /// `base`'s subtrees kept whole.
+    private static func merge(_ base: Node, over: Node, path: String, fromPreset: inout [String]) -> Node {
+        guard let baseMapping = base.mapping, let overMapping = over.mapping else { return over }
+        var mine = overMapping.map { ($0.key, $0.value) }
+        var pairs = [(Node, Node)]()
+        for (key, value) in baseMapping {
+            let name = key.scalar?.string ?? ""
+            let child = path.isEmpty ? name : "\(path).\(name)"
+            guard let index = mine.firstIndex(where: { $0.0.scalar?.string == name }) else {
+                pairs.append((key, value))
+                fromPreset.append(child)
+                continue
+            }
+            let (ownKey, ownValue) = mine.remove(at: index)
+            if let scalar = ownValue.scalar, [.plain, .any].contains(scalar.style), ["", "~", "null"].contains(scalar.string) { continue }
+            pairs.append((ownKey, merge(value, over: ownValue, path: child, fromPreset: &fromPreset)))
+        }
+        return .mapping(Node.Mapping(pairs + mine, overMapping.tag, overMapping.style, overMapping.mark))
     }
 
     private static func panel(_ node: ConfigNode) throws -> Panel {

@@ -8,6 +8,25 @@ struct ConfigNode {
     let file: String
     /// A description of where the node sits, such as "panel" or "slot 2", for messages.
     let path: String
+    /// For a board file that takes a preset (`preset: NAME`): which nodes came from the preset,
+    /// so that a problem in one of them names the preset's file.
+    var origin: PresetOrigin?
+
+    /// The parts of a merged board file that came from a built-in preset.
+    struct PresetOrigin: Sendable {
+        /// The preset's name and file (`Boards/NAME.yaml`).
+        let name: String
+        let file: String
+        /// Where the user's file names the preset (`FILE:LINE:COLUMN`).
+        let namedAt: String
+        /// The paths (as `ConfigNode.path` spells them) of the preset's subtrees the user's file left alone.
+        let paths: [String]
+
+        /// Whether the node at `path` is in one of the preset's subtrees.
+        func covers(_ path: String) -> Bool {
+            paths.contains { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }
+        }
+    }
 
     /// Parses `text` into its root node.
     /// - Throws: `ConfigurationError` for YAML syntax errors and empty documents.
@@ -49,7 +68,11 @@ struct ConfigNode {
 
     /// An error at this node.
     func error(_ message: String, suggestion: String? = nil) -> ConfigurationError {
-        ConfigurationError(file: file, line: line, column: column, message: message, suggestion: suggestion)
+        if let origin, origin.covers(path) {
+            return ConfigurationError(file: origin.file, line: line, column: column,
+                                      message: "\(message) (preset \(origin.name), taken at \(origin.namedAt))", suggestion: suggestion)
+        }
+        return ConfigurationError(file: file, line: line, column: column, message: message, suggestion: suggestion)
     }
 
     private var what: String { path.isEmpty ? "the file" : path }
@@ -65,14 +88,14 @@ struct ConfigNode {
         var result = [String: ConfigNode]()
         for (key, value) in mapping {
             guard let name = key.scalar?.string else {
-                throw ConfigNode(node: key, file: file, path: path).error("keys in \(what) must be names")
+                throw ConfigNode(node: key, file: file, path: path, origin: origin).error("keys in \(what) must be names")
             }
             guard allowed.contains(name) else {
-                throw ConfigNode(node: key, file: file, path: path).error(
+                throw ConfigNode(node: key, file: file, path: path, origin: origin).error(
                     "unknown key '\(name)' in \(what) (expected one of: \(allowed.joined(separator: ", ")))",
                     suggestion: Suggestions.closest(to: name, in: allowed))
             }
-            result[name] = ConfigNode(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)")
+            result[name] = ConfigNode(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)", origin: origin)
         }
         return result
     }
@@ -81,9 +104,9 @@ struct ConfigNode {
     func pairs() throws -> [(key: String, keyNode: ConfigNode, value: ConfigNode)] {
         guard let mapping = node.mapping else { throw error("\(what) should be a mapping, found \(kind)") }
         return try mapping.map { key, value in
-            let keyNode = ConfigNode(node: key, file: file, path: path)
+            let keyNode = ConfigNode(node: key, file: file, path: path, origin: origin)
             guard let name = key.scalar?.string else { throw keyNode.error("keys in \(what) must be names") }
-            return (name, keyNode, ConfigNode(node: value, file: file, path: "\(path).\(name)"))
+            return (name, keyNode, ConfigNode(node: value, file: file, path: "\(path).\(name)", origin: origin))
         }
     }
 
@@ -91,7 +114,7 @@ struct ConfigNode {
     func sequence() throws -> [ConfigNode] {
         guard let sequence = node.sequence else { throw error("\(what) should be a list, found \(kind)") }
         return sequence.enumerated().map { index, element in
-            ConfigNode(node: element, file: file, path: "\(path)[\(index + 1)]")
+            ConfigNode(node: element, file: file, path: "\(path)[\(index + 1)]", origin: origin)
         }
     }
 

@@ -243,6 +243,31 @@ public struct FaceConfiguration: Equatable, Sendable {
         throw node.error("url-handler needs 'command' (a program and its arguments) or 'http' (an address)")
     }
 
+    // MARK: - Another board than the face's own
+
+    /// The face on `board` when that is not the board the face file names (`--board` chose
+    /// another, as when trying a face on each simulator board): the bindings of buttons that
+    /// the face's own board has and `board` lacks are left out, and returned, so the face runs
+    /// with the buttons there are. A button neither board has stays an error for `validate`,
+    /// and on its own board a face is unchanged. The face's own board is `board:` (default
+    /// `simulator`); when it cannot be read nothing is left out.
+    public func adapted(to board: BoardConfiguration) -> (face: FaceConfiguration, leftOut: [Binding]) {
+        guard let own = try? BoardCatalog.board(self.board?.value ?? "simulator"), own != board else { return (self, []) }
+        let ownButtons = Set(own.buttons.list.map(\.name)), buttons = Set(board.buttons.list.map(\.name))
+        let missing = { (binding: Binding) in ownButtons.contains(binding.button.value) && !buttons.contains(binding.button.value) }
+        var face = self
+        face.bindings.removeAll(where: missing)
+        return (face, bindings.filter(missing))
+    }
+
+    /// A line for the log naming the buttons whose bindings `adapted(to:)` left out.
+    static func leftOutNotice(_ leftOut: [Binding], board: BoardConfiguration) -> String? {
+        guard !leftOut.isEmpty else { return nil }
+        var names = [String]()
+        for binding in leftOut where !names.contains(binding.button.value) { names.append(binding.button.value) }
+        return "board '\(board.name)' has no button \(names.map { "'\($0)'" }.joined(separator: ", ")): the face's bindings of \(names.count == 1 ? "it" : "them") are left out"
+    }
+
     // MARK: - Validation against what exists
 
     /// Checks names against the board's buttons, the bundle's widget kinds (and the families

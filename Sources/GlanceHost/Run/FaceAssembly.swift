@@ -61,6 +61,7 @@ struct FaceAssembly {
             note: { line in logger.warning("\(line)") },
             wrapI2C: parts.wrapI2C)
         let plan = try await FacePlan.make(board: parts.board, configuration: parts.face, bundle: parts.bundle, pictureSize: assembly.pictureSize)
+        if let notice = FaceConfiguration.leftOutNotice(plan.leftOut, board: parts.board) { logger.notice("\(notice)") }
         // What writes killed half-way left (their temporary files; the files they were writing are whole).
         for folder in [parts.stateDirectory, AppGroup(name: plan.appGroup, root: parts.stateDirectory).directory] {
             for path in AtomicFile.removeStrayTemporaries(in: folder) {
@@ -162,6 +163,15 @@ struct FaceAssembly {
         return record.map { [$0.widget] } ?? []
     }
 
+    /// Logs a runtime record at its level; the logger writes the level, so the line carries
+    /// it once (`info: widget “clock”: …`, not `info: info: …`).
+    static func forward(_ record: RuntimeLogRecord, to logger: Logger) {
+        switch record.level {
+        case .info: logger.info("\(record.text)")
+        case .warning: logger.warning("\(record.text)")
+        case .error: logger.error("\(record.text)")
+        }
+    }
 }
 
 /// What every runtime of one run is made with, so SIGHUP builds the new one the same way.
@@ -185,13 +195,7 @@ private struct RuntimeRecipe: Sendable {
         do {
             return try FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: settings,
                                    time: clock,
-                                   log: { record in
-                                       switch record.level {
-                                       case .info: logger.info("\(record.description)")
-                                       case .warning: logger.warning("\(record.description)")
-                                       case .error: logger.error("\(record.description)")
-                                       }
-                                   },
+                                   log: { FaceAssembly.forward($0, to: logger) },
                                    openURL: { url in URLOpener.open(url, with: handler, logger: logger) },
                                    widgetCenter: widgetCenter)
         } catch {

@@ -181,17 +181,23 @@ actor FaceHost: ControlTarget {
     }
 
     /// Simulated time: moves `clock` from deadline to deadline, doing what each one asks,
-    /// until `end` (or a stop); every deadline is met at its exact moment.
-    func run(until end: Date, on clock: ManualClock) async {
+    /// until `end` (or a stop); every deadline is met at its exact moment. `moved` hears the
+    /// clock's time before each step's work (`glance run --clock fast` holds `Date()` there).
+    func run(until end: Date, on clock: ManualClock, moved: @Sendable (Date) -> Void = { _ in }) async {
+        moved(clock.now)
         await drain()
         while !stopped, let next = await nextDeadline(), next <= end {
             // At least a millisecond per step, so a deadline that keeps coming back cannot stall the run.
             clock.advance(to: max(next, clock.now.addingTimeInterval(0.001)))
+            moved(clock.now)
             await drain()
             // A simulated day is long work: let the rest of the process run between deadlines.
             await Task.yield()
         }
-        if !stopped { clock.advance(to: end) }
+        if !stopped {
+            clock.advance(to: end)
+            moved(end)
+        }
     }
 
     /// Real time: runs until `.stop` (or `duration`), waiting on the clock for the next deadline.

@@ -15,6 +15,9 @@ struct FacePlan: Sendable {
     var appGroup: String
     /// Where URLs go.
     var urlHandler: FaceConfiguration.URLHandler?
+    /// Bindings of the face file left out because the board in use lacks their buttons
+    /// (`FaceConfiguration.adapted(to:)`).
+    var leftOut: [FaceConfiguration.Binding] = []
 
     struct BindingKey: Hashable, Sendable {
         var button: String
@@ -26,7 +29,8 @@ struct FacePlan: Sendable {
     ///   the bundle is only known now) and for parameters the widgets' intents refuse.
     static func make(board: BoardConfiguration, configuration: FaceConfiguration?, bundle: BundleContents,
                      pictureSize: Size) async throws -> FacePlan {
-        let configuration = configuration ?? FaceConfiguration.empty
+        let written = configuration ?? FaceConfiguration.empty
+        let (configuration, leftOut) = written.adapted(to: board)
         try configuration.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
         let intents = try await configuredIntents(configuration, bundle: bundle)
         let controller = board.panel.controller
@@ -54,7 +58,8 @@ struct FacePlan: Sendable {
             renderingMode: color ? .fullColor : gray ? .accented : .vibrant)
         settings.deviceName = board.name
         var bindings = [BindingKey: FaceAction]()
-        if configuration.bindings.isEmpty {
+        // A face file with bindings keeps them, even when none fits this board: no defaults then.
+        if written.bindings.isEmpty {
             for (button, action) in defaultBindings where board.buttons.list.contains(where: { $0.name == button }) {
                 bindings[BindingKey(button: button, gesture: .click)] = FaceAction(binding: action)
             }
@@ -63,7 +68,8 @@ struct FacePlan: Sendable {
                 bindings[BindingKey(button: binding.button.value, gesture: binding.gesture)] = FaceAction(binding: binding.action.value)
             }
         }
-        return FacePlan(face: face, settings: settings, bindings: bindings, appGroup: configuration.appGroup, urlHandler: configuration.urlHandler)
+        return FacePlan(face: face, settings: settings, bindings: bindings, appGroup: configuration.appGroup, urlHandler: configuration.urlHandler,
+                        leftOut: leftOut)
     }
 
     /// The configuration intent of every placed widget, by slot and position: nil where the face

@@ -59,7 +59,7 @@ struct RunCommand: BundleCommand {
     @Option(name: .long, help: ArgumentHelp("Write every frame the panel shows as a PNG into this folder.", valueName: "folder"))
     var out: String?
 
-    @Option(name: .long, help: "real: time runs normally; fast: simulated time runs as fast as possible (needs --headless and --duration); simulated: real pace until the --web page pauses, steps or fast-forwards it.")
+    @Option(name: .long, help: "real: time runs normally; fast: simulated time runs as fast as possible (needs --headless and --duration); simulated: real pace until the --web page pauses, steps or fast-forwards it. Under fast and simulated, Date() in widget code reads the face's time.")
     var clock: ClockMode = .real
 
     @Option(name: .long, help: ArgumentHelp("Serve the browser simulator on PORT (this machine only) or ADDRESS:PORT (with a token).", valueName: "[address:]port"))
@@ -147,7 +147,9 @@ struct RunCommand: BundleCommand {
         var usage: UsageReport?
         if let simulated, let seconds {
             if face?.mqtt != nil { logger.notice("mqtt: not joined with --clock fast (simulated time has no broker to talk to)") }
-            await host.run(until: start.addingTimeInterval(seconds), on: simulated)
+            // Providers read Date(): it stands at the fast clock's time, step after step.
+            await host.run(until: start.addingTimeInterval(seconds), on: simulated) { SimulatedClock.holdProcessClock(at: $0) }
+            SimulatedClock.releaseHeldProcessClock()
             if usageReport != nil { usage = await host.usage() }
         } else {
             let inputs: LiveInputs

@@ -39,7 +39,13 @@ public struct RuntimeLogRecord: Sendable, CustomStringConvertible {
 
     /// "error: widget “weather”: …".
     public var description: String {
-        "\(level.rawValue): " + (kind.map { "widget “\($0)”: " } ?? "") + message
+        "\(level.rawValue): " + text
+    }
+
+    /// The record without its level, for a logger that writes the level itself:
+    /// "widget “weather”: …".
+    public var text: String {
+        (kind.map { "widget “\($0)”: " } ?? "") + message
     }
 }
 
