@@ -51,7 +51,8 @@ struct FacePlan: Sendable {
                 idleTimeout: alwaysOn.idle, offTimeout: alwaysOn.off,
                 night: alwaysOn.night.map { NightSchedule(start: ($0.start / 60, $0.start % 60), end: ($0.end / 60, $0.end % 60), timeZone: .current) },
                 hidesSensitiveContent: alwaysOn.hideSensitive),
-            renderingMode: color ? .fullColor : gray ? .accented : .vibrant)
+            renderingMode: color ? .fullColor : gray ? .accented : .vibrant,
+            locale: configuration.locale.map { Locale(identifier: $0.value) } ?? SystemLocale.fromEnvironment(ProcessInfo.processInfo.environment))
         var bindings = [BindingKey: FaceAction]()
         if configuration.bindings.isEmpty {
             for (button, action) in defaultBindings where board.buttons.list.contains(where: { $0.name == button }) {

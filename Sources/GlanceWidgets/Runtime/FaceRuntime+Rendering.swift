@@ -143,6 +143,7 @@ extension FaceRuntime {
                                             warnings: settings.warnings, luminanceReduced: machine.state != .active,
                                             locale: settings.locale, timeZone: settings.timeZone)
         environment.widgetRenderingMode = settings.renderingMode
+        if let tables = settings.stringTables { environment.stringTables = tables }
         return environment
     }
 
