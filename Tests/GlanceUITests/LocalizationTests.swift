@@ -203,6 +203,7 @@ private func shown<V: View>(_ view: V, _ locale: String, tables: StringTables? =
     @Test func formatStylesAndDatesFollowTheEnvironmentsLocale() throws {
         #expect(try shown(Text(1234.5, format: .number), "de_DE") == "1.234,5")
         #expect(try shown(Text(1234.5, format: .number), "en_US") == "1,234.5")
+        #expect(try shown(Text("Total \(1234.5, format: .number)"), "de_DE") == "Total 1.234,5")
         #expect(try shown(Text(referenceDate, style: .date), "de_DE") == "21. November 2026")
         #expect(try shown(Text(referenceDate, style: .date), "fr_FR") == "21 novembre 2026")
     }

@@ -307,6 +307,13 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Ha
             appendText(text)
         }
 
+        /// A value formatted with a Foundation format style in the environment's locale when
+        /// drawn (`%@` in the key), as `Text(_:format:)` is.
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format style: F) where F.FormatOutput == String, F.FormatInput: Sendable {
+            let value: any LocaleFormatted = FormattedValue(style: style, input: input)
+            appendContent([.formatted { context in value.string(in: context.locale) }])
+        }
+
         /// A live date, e.g. `"Ends \(date, style: .timer)"`.
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
             appendContent([.date(date, style)])
