@@ -45,7 +45,9 @@ struct FormatBuilder: Sendable {
     var filled = ""
 
     mutating func literal(_ text: String) {
-        key += text.replacingOccurrences(of: "%", with: "%%")
+        // Foundation's replacingOccurrences takes about 650 ns even when there is nothing to
+        // replace, on every literal piece of every Text built: look first.
+        key += text.utf8.contains(UInt8(ascii: "%")) ? text.replacingOccurrences(of: "%", with: "%%") : text
         filled += text
     }
 
