@@ -14,14 +14,11 @@ extension LocalizedStringKey {
 }
 
 extension Text {
-    /// The literal characters of the text (untranslated), without live dates or symbols.
+    /// The literal characters of the text, without live dates or symbols.
     package var plainText: String {
         runs.map { run in
-            switch run.content {
-            case .verbatim(let string): return string
-            case .localized(let localized): return LocalizedFormat.plain(localized.fallback)
-            default: return ""
-            }
+            if case .verbatim(let string) = run.content { return string }
+            return ""
         }.joined()
     }
 }
