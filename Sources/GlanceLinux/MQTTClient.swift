@@ -1,5 +1,8 @@
 import CMosquitto
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// An MQTT 5 client on Eclipse Mosquitto's C library, on a thread of its own: connecting,
@@ -186,6 +189,8 @@ extension MQTTClient {
         private let continuation: AsyncStream<Event>.Continuation
         /// Wakes a back-off wait and tells `stop()` the thread has ended.
         private let condition = NSCondition()
+        /// Wakes the connection's thread from `poll` (a publish or a stop from another thread).
+        private let wake = WakePipe()
 
         init(options: Options, payloadLimit: @escaping @Sendable (String) -> Int, continuation: AsyncStream<Event>.Continuation) throws {
             self.options = options
@@ -328,17 +333,43 @@ extension MQTTClient {
         }
 
         /// Runs the connection until it ends; returns why it ended.
+        ///
+        /// The wait is `poll` on the connection and on this client's wake-up pipe, with the
+        /// library's read, write and housekeeping calls: `mosquitto_loop` waits with `select`,
+        /// which refuses a socket numbered 1024 or more (MOSQ_ERR_INVAL), so in a process with
+        /// many descriptors open the connection was dropped before its CONNECT went out.
         private func serve() -> String? {
-            // Half the keep-alive: the library sends its ping from inside this loop. A publish
-            // from another thread wakes the wait at once (the library's socket pair).
+            // Half the keep-alive: the library sends its ping from loop_misc.
             let timeout = Int32(max(1, options.keepAlive / 2) * 1000)
             while !isStopping {
-                let result = library.loop!(handle, timeout, 1)
-                if result != MOSQ_ERR_SUCCESS.rawValue { return isStopping ? nil : MQTTLibrary.describe(result) }
+                if let failure = step(timeout: timeout) { return isStopping ? nil : failure }
             }
             // Stopping: send what is queued (the final messages, then DISCONNECT), briefly.
-            for _ in 0..<20 where library.loop!(handle, 100, 1) == MOSQ_ERR_SUCCESS.rawValue {}
+            for _ in 0..<20 where library.want_write!(handle) && step(timeout: 100) == nil {}
             return nil
+        }
+
+        /// Waits up to `timeout` milliseconds for the connection or a wake-up, then reads,
+        /// writes and keeps the connection alive; returns why the connection failed.
+        private func step(timeout: Int32) -> String? {
+            let socket = library.socket!(handle)
+            guard socket >= 0 else { return MQTTLibrary.describe(MOSQ_ERR_NO_CONN.rawValue) }
+            let writing = library.want_write!(handle)
+            var descriptors = [pollfd(fd: socket, events: Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0), revents: 0),
+                               pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, 2, timeout)
+            if ready < 0, errno != EINTR { return errnoDescription(errno) }
+            if descriptors[1].revents != 0 { wake.drain() }
+            if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                let result = library.loop_read!(handle, 1)
+                if result != MOSQ_ERR_SUCCESS.rawValue { return MQTTLibrary.describe(result) }
+            }
+            if library.want_write!(handle) {
+                let result = library.loop_write!(handle, 1)
+                if result != MOSQ_ERR_SUCCESS.rawValue { return MQTTLibrary.describe(result) }
+            }
+            let result = library.loop_misc!(handle)
+            return result == MOSQ_ERR_SUCCESS.rawValue ? nil : MQTTLibrary.describe(result)
         }
 
         private var isStopping: Bool { state.withLock { $0.stopping } }
@@ -371,6 +402,8 @@ extension MQTTClient {
             let result = message.payload.withUnsafeBytes { bytes in
                 library.publish!(handle, nil, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos), message.retain)
             }
+            // The connection's thread may be waiting in poll: what is queued goes out now.
+            wake.ring()
             return result == MOSQ_ERR_SUCCESS.rawValue ? (true, nil) : (false, MQTTLibrary.describe(result))
         }
 
@@ -380,6 +413,7 @@ extension MQTTClient {
             }
             state.withLock { $0.stopping = true }
             _ = library.disconnect!(handle)
+            wake.ring()
             condition.lock()
             condition.broadcast()
             let until = Date().addingTimeInterval(timeout)
@@ -412,5 +446,39 @@ enum MQTTLibrary {
         if code == MOSQ_ERR_CONN_LOST.rawValue { return "the connection was lost" }
         guard case .success(let library) = loaded else { return "error \(code)" }
         return library.strerror!(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}
+
+/// A pipe one thread writes a byte into to end another's `poll` (both ends non-blocking).
+private final class WakePipe: Sendable {
+    let read: Int32
+    private let write: Int32
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        } else {
+            ends = [-1, -1]
+        }
+        (read, write) = (ends[0], ends[1])
+    }
+
+    deinit {
+        close(read)
+        close(write)
+    }
+
+    func ring() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(write, &byte, 1)
+    }
+
+    func drain() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while Glibc.read(read, &buffer, buffer.count) > 0 {}
     }
 }

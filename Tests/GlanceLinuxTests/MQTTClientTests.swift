@@ -27,6 +27,25 @@ import Testing
         events.filter { if case .connected = $0 { true } else { false } }.count
     }
 
+    /// In a process with over a thousand descriptors open, the client's socket is numbered
+    /// 1024 or more, and `mosquitto_loop`'s select refused it (MOSQ_ERR_INVAL): the connection
+    /// closed before its CONNECT went out, again and again (the unit suite's MQTT tests failed
+    /// when another suite held 400 sockets at that moment).
+    @Test func aSocketNumberedOver1024StillConnects() async throws {
+        let folder = ScratchDirectory()
+        let broker = try MosquittoBroker(directory: URL(fileURLWithPath: folder.path))
+        try broker.start()
+        let held = (0..<1100).map { _ in open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        let (client, events) = try Self.client(broker, id: "crowded", subscribing: ["crowded/#"])
+        let connected = await events.wait { Self.connections($0) == 1 }
+        for fd in held where fd >= 0 { close(fd) }
+        #expect(connected)
+        #expect(client.publish(.init(topic: "crowded/x", payload: Array("1".utf8), qos: 1, retain: false)).sent)
+        #expect(await events.wait { Self.messages($0).contains { $0.topic == "crowded/x" } })
+        await client.stop()
+        broker.stop()
+    }
+
     @Test func publishedMessagesArriveAtSubscribers() async throws {
         let folder = ScratchDirectory()
         let broker = try MosquittoBroker(directory: URL(fileURLWithPath: folder.path))

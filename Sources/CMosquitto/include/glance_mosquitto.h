@@ -14,7 +14,8 @@
 #define GLANCE_MOSQUITTO_FUNCTIONS(X) \
     X(lib_init) X(new) X(destroy) X(threaded_set) X(int_option) X(username_pw_set) X(tls_set) \
     X(will_set) X(user_data_set) X(connect_with_flags_callback_set) X(message_callback_set) \
-    X(subscribe) X(connect_bind_v5) X(property_add_int32) X(property_free_all) X(loop) X(publish) \
+    X(subscribe) X(connect_bind_v5) X(property_add_int32) X(property_free_all) X(socket) X(loop_read) \
+    X(loop_write) X(loop_misc) X(want_write) X(publish) \
     X(disconnect) X(reason_string) X(strerror)
 
 /// Each function of the library, as its own type.
