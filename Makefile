@@ -12,8 +12,12 @@
 SWIFT ?= swift
 PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev libmosquitto-dev
 # For the tests only: systemd-analyze scores the service unit's sandbox; the MQTT tests start
-# their own Mosquitto broker on a free loopback port; the browser simulator's test drives Chromium.
-TEST_PACKAGES := systemd mosquitto chromium
+# their own Mosquitto broker on a free loopback port; the browser simulator's test drives Chromium;
+# the networking tests make a certificate authority with openssl and serve HTTPS with python3.
+TEST_PACKAGES := systemd mosquitto chromium openssl python3
+# The tests build with the URLSession trait, so the networked fixture compiles with its iOS
+# imports alone (Docs/Widgets.md, "Networked providers"); demo and release builds leave it off.
+TEST_TRAITS := --traits URLSession
 # Builds a package made by `glance new` (minutes of compiling on both cores): run on its own
 # after the other tests, whose socket and process deadlines a loaded machine would miss.
 NEW_PACKAGE_TEST := generatedPackageBuildsAndPreviewsEveryFamily
@@ -35,9 +39,9 @@ demo: build
 test: packages
 	@Scripts/ensure-packages $(TEST_PACKAGES)
 	Scripts/check-gpiod-shim
-	$(SWIFT) build --build-tests
-	GLANCE_CTL_TIMEOUT=300 $(SWIFT) test --skip-build --skip $(NEW_PACKAGE_TEST)
-	$(SWIFT) test --skip-build --filter $(NEW_PACKAGE_TEST)
+	$(SWIFT) build --build-tests $(TEST_TRAITS)
+	GLANCE_CTL_TIMEOUT=300 $(SWIFT) test --skip-build $(TEST_TRAITS) --skip $(NEW_PACKAGE_TEST)
+	$(SWIFT) test --skip-build $(TEST_TRAITS) --filter $(NEW_PACKAGE_TEST)
 	SWIFT=$(SWIFT) Scripts/fuzz 20
 	SWIFT=$(SWIFT) Tests/Hardware/run
 

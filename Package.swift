@@ -12,6 +12,15 @@ let package = Package(
         .library(name: "Glance", targets: ["Glance"]),
         .executable(name: "glance", targets: ["glance"]),
     ],
+    traits: [
+        // URLSession on Linux lives in FoundationNetworking, which links libcurl and some thirty
+        // libraries it needs (TLS, Kerberos, LDAP…): merely importing it loads them all at start,
+        // and a static build then needs libcurl's development files. A face whose providers call
+        // URLSession asks for it — `.package(url: …, traits: ["URLSession"])` — and its files
+        // compile with their iOS imports (Apple's module names re-export FoundationNetworking);
+        // every other face pays nothing (Docs/Widgets.md, "Networked providers").
+        .trait(name: "URLSession", description: "The Apple-named modules (WidgetKit, SwiftUI, AppIntents, ActivityKit) re-export FoundationNetworking, so URLSession compiles with a widget's iOS imports."),
+    ],
     dependencies: [
         // Command line parsing for `glance` and every WidgetBundle.main(): subcommands,
         // generated --help and typed options without a hand-written parser.
@@ -155,7 +164,12 @@ package.targets += [
     .target(name: "WatchKit", dependencies: ["GlanceUI"], path: "Sources/AppleNames/WatchKit"),
     .target(name: "AppIntents", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/AppIntents"),
     .target(name: "ActivityKit", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/ActivityKit"),
-    .testTarget(name: "AppleNamesTests", dependencies: .init(appleNames.map { .byName(name: $0) })),
+    .testTarget(name: "AppleNamesTests", dependencies: .init(appleNames.map { .byName(name: $0) }) + ["GlanceTesting"]),
+    // A maker's bundle whose provider fetches over HTTPS with URLSession, written with its iOS
+    // imports and built in the Swift 5 language mode as Xcode builds it: the networking tests
+    // run it against their own local server.
+    .executableTarget(name: "glance-network-fixture", dependencies: ["WidgetKit", "SwiftUI"], path: "Tests/NetworkFixture",
+                      swiftSettings: [.swiftLanguageMode(.v5)]),
     // The compatibility corpus: lock-screen widgets written as iOS apps write them, compiled
     // twice from the same files (Tests/CorpusSwift5 links to Tests/Corpus), in Swift 6 and in
     // Swift 5 language mode, and drawn from their #Previews against golden images.

@@ -159,6 +159,9 @@ struct PreviewCommand: BundleCommand {
         let assets: any AssetCatalog
         do {
             assets = try FaceAssembly.assetFolder().map { try FileAssetCatalog.load(from: $0) } ?? EmptyAssetCatalog()
+            // Previews are drawn in the system's locale with the bundle's strings.
+            Localization.install(Localization(tables: try StringTableFiles.loadBundleTables(),
+                                              locale: SystemLocale.fromEnvironment(ProcessInfo.processInfo.environment) ?? .current))
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -209,7 +209,7 @@ import GlanceUI
         ("url-handler: {http: 'https://ha.example/hook'}\n",
          "glance.yaml:1:21: http is 'https://ha.example/hook': the built-in handler speaks plain http:// only; for https use command: [curl, -s, https://ha.example/hook, --data-binary] (the URL is appended)"),
         ("app-group: ../etc\n", "glance.yaml:1:12: app-group '../etc' must be a simple name (no slashes), e.g. desk"),
-        ("bord: simulator\n", "glance.yaml:1:1: unknown key 'bord' in the file (expected one of: board, slots, bindings, always-on, app-group, url-handler, reload-budget, mqtt); did you mean 'board'?"),
+        ("bord: simulator\n", "glance.yaml:1:1: unknown key 'bord' in the file (expected one of: board, slots, bindings, always-on, app-group, url-handler, reload-budget, mqtt, locale); did you mean 'board'?"),
     ])
     func brokenFaceFiles(text: String, message: String) {
         let error = #expect(throws: ConfigurationError.self) { try face(text) }

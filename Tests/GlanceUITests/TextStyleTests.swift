@@ -232,7 +232,10 @@ import Testing
         #expect(ascii(Text(keyed), width: 40, height: 16) == ascii(Text("Charge"), width: 40, height: 16))
         // A literal still means LocalizedStringKey (live dates keep working).
         let text = Text("Ends \(referenceDate, style: .time)")
-        #expect(text.runs.contains { if case .date = $0.content { true } else { false } })
+        #expect(text.runs.contains { run in
+            guard case .localized(let localized) = run.content else { return false }
+            return localized.fallback.contains { if case .date = $0 { true } else { false } }
+        })
     }
 
     @Test func acceptedEnvironmentValues() {

@@ -2,3 +2,8 @@
 // Linux only): `ActivityAttributes`, `Activity` and `ActivityContent` live in GlanceWidgets.
 @_exported import Foundation
 @_exported import GlanceWidgets
+// URLSession, which `import Foundation` brings on iOS, lives in FoundationNetworking here;
+// re-exported only for packages that enable the URLSession trait (it loads libcurl).
+#if URLSession && canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif

@@ -9,3 +9,8 @@
 @_exported import protocol GlanceWidgets.WidgetBundle
 @_exported import protocol GlanceWidgets.WidgetConfiguration
 @_exported import enum GlanceWidgets.WidgetBundleBuilder
+// URLSession, which `import Foundation` brings on iOS, lives in FoundationNetworking here;
+// re-exported only for packages that enable the URLSession trait (it loads libcurl).
+#if URLSession && canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif

@@ -35,6 +35,9 @@ public struct FaceConfiguration: Equatable, Sendable {
     public var reloadBudget: Int?
     /// The MQTT broker the face joins (Docs/HomeAssistant.md); nil for none.
     public var mqtt: MQTTConfiguration?
+    /// The locale text is translated into and dates and numbers are shown in, e.g. `de_DE`;
+    /// nil uses the system's (`LC_ALL`, `LC_MESSAGES` or `LANG`).
+    public var locale: Located<String>?
     /// Where the file was read from.
     public var source: String
 
@@ -115,6 +118,7 @@ public struct FaceConfiguration: Equatable, Sendable {
         urlHandler = nil
         reloadBudget = 70
         mqtt = nil
+        locale = nil
         source = "(defaults)"
     }
 
@@ -124,7 +128,7 @@ public struct FaceConfiguration: Equatable, Sendable {
     /// - Throws: `ConfigurationError` naming file, line and column.
     public init(yaml text: String, file: String) throws {
         let root = try ConfigNode.parse(text, file: file)
-        let fields = try root.mapping(allowed: ["board", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt"])
+        let fields = try root.mapping(allowed: ["board", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt", "locale"])
         board = try fields["board"].map { Located(value: try $0.string(), file: file, line: $0.line, column: $0.column) }
         slots = try fields["slots"]?.sequence().map(Self.slot) ?? []
         bindings = try fields["bindings"].map(Self.bindings) ?? []
@@ -141,7 +145,25 @@ public struct FaceConfiguration: Equatable, Sendable {
             reloadBudget = 70
         }
         mqtt = try fields["mqtt"].map { try MQTTConfiguration(node: $0) }
+        locale = try fields["locale"].map(Self.locale)
         source = file
+    }
+
+    /// A locale identifier: a known ISO 639 language code, then optional script and region
+    /// (`de`, `de_AT`, `pt-BR`, `zh_Hans_CN`).
+    private static func locale(_ node: ConfigNode) throws -> Located<String> {
+        let text = try node.string().trimmingCharacters(in: .whitespaces)
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false).flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        let language = parts.first.map { String($0).lowercased() } ?? ""
+        let known = Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+        guard known.contains(language) else {
+            throw node.error("locale '\(text)' does not start with a known language code (e.g. en, de_DE, pt_BR)",
+                             suggestion: Suggestions.closest(to: language, in: known))
+        }
+        guard parts.dropFirst().allSatisfy({ (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) else {
+            throw node.error("locale '\(text)' should be a language code with an optional script and region, e.g. de_DE or zh_Hans_CN")
+        }
+        return Located(value: text, file: node.file, line: node.line, column: node.column)
     }
 
     private static func slot(_ node: ConfigNode) throws -> Slot {

@@ -29,6 +29,8 @@ struct FaceAssembly {
         var wrapI2C: (any I2CDevice) -> any I2CDevice = { $0 }
         /// Where `Color("Name")` and `Image("Name")` come from; nil looks for the bundle's `Assets` folder.
         var assets: (any AssetCatalog)? = nil
+        /// What `Text("key")` is translated with; nil reads the bundle's catalogs (`StringTableFiles`).
+        var stringTables: StringTables? = nil
         /// The center reload requests go through: the process's own, or one per face when a
         /// test runs several faces in one process.
         var widgetCenter: WidgetCenter = .shared
@@ -69,6 +71,7 @@ struct FaceAssembly {
             }
         }
         let assets = try parts.assets ?? assetFolder().map { try FileAssetCatalog.load(from: $0) } ?? EmptyAssetCatalog()
+        let stringTables = try parts.stringTables ?? StringTableFiles.loadBundleTables()
         let defaults: MemoryKeyValueStore
         do {
             defaults = try AppGroup(name: plan.appGroup, root: parts.stateDirectory).loadDefaults()
@@ -83,6 +86,7 @@ struct FaceAssembly {
         let frameTime = assembly.pipeline.frameTime
         let recipe = RuntimeRecipe(bundle: parts.bundle, clock: parts.clock, logger: logger, widgetCenter: parts.widgetCenter, adjustSettings: { settings in
             settings.assets = assets
+            settings.stringTables = stringTables
             settings.defaults = defaults
             settings.warnings = warnings
             settings.provisionalHold = frameTime

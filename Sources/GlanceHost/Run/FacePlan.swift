@@ -55,7 +55,8 @@ struct FacePlan: Sendable {
                 idleTimeout: alwaysOn.idle, offTimeout: alwaysOn.off,
                 night: alwaysOn.night.map { NightSchedule(start: ($0.start / 60, $0.start % 60), end: ($0.end / 60, $0.end % 60), timeZone: .current) },
                 hidesSensitiveContent: alwaysOn.hideSensitive),
-            renderingMode: color ? .fullColor : gray ? .accented : .vibrant)
+            renderingMode: color ? .fullColor : gray ? .accented : .vibrant,
+            locale: configuration.locale.map { Locale(identifier: $0.value) } ?? SystemLocale.fromEnvironment(ProcessInfo.processInfo.environment))
         settings.deviceName = board.name
         var bindings = [BindingKey: FaceAction]()
         // A face file with bindings keeps them, even when none fits this board: no defaults then.

@@ -129,9 +129,12 @@ struct RunCommand: BundleCommand {
         let capture = self.capture.map { _ in CaptureLog() }
         let host: FaceHost
         do {
+            let stringTables = try StringTableFiles.loadBundleTables()
             host = try await FaceAssembly.make(.init(board: board, face: face, facePath: facePath, bundle: bundle,
                                                      clock: simulated ?? steered ?? SystemClock() as any HostClock, logger: logger, stateDirectory: AppGroup.defaultRoot(),
-                                                     capture: capture, frameFolder: frameFolder, screen: screen))
+                                                     capture: capture, frameFolder: frameFolder, screen: screen, stringTables: stringTables))
+            // String(localized:) in providers has no view environment: it reads the process's.
+            Localization.install(Localization(tables: stringTables, locale: await host.plan.settings.locale ?? .current))
         } catch let error as CommandFailure {
             throw error
         } catch {

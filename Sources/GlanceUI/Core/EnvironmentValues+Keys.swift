@@ -158,12 +158,13 @@ extension EnvironmentValues {
 
 // MARK: - Locale and time
 
-private struct LocaleKey: EnvironmentKey { static let defaultValue = Locale.current }
+private struct LocaleKey: EnvironmentKey { static var defaultValue: Locale { Localization.current.locale } }
 private struct TimeZoneKey: EnvironmentKey { static let defaultValue = TimeZone.current }
 private struct CalendarKey: EnvironmentKey { static let defaultValue = Calendar.current }
 
 extension EnvironmentValues {
-    /// The locale dates and numbers are shown in.
+    /// The locale text is looked up in and dates and numbers are shown in (by default the
+    /// process's `Localization.current.locale`, which the host sets to the face's).
     public var locale: Locale {
         get { self[LocaleKey.self] }
         set { self[LocaleKey.self] = newValue }

@@ -34,10 +34,11 @@ final class TextNode: LayoutNode {
     init(text: Text, environment: EnvironmentValues) {
         let context = LiveTextContext(date: environment.renderDate, locale: environment.locale,
                                       timeZone: environment.timeZone, reduced: environment.isLuminanceReduced)
-        let (contents, nextChange) = Self.evaluate(text.runs, in: context)
+        let runs = Self.localize(text.runs, in: environment)
+        let (contents, nextChange) = Self.evaluate(runs, in: context)
         var paints = [Paint]()
         var shapeRuns = [TextShape.Key.Run]()
-        for (run, string) in zip(text.runs, contents) {
+        for (run, string) in zip(runs, contents) {
             var symbol: String?
             if case .symbol(let name) = run.content {
                 symbol = name
@@ -56,7 +57,7 @@ final class TextNode: LayoutNode {
                                                monospacedDigits: run.monospacedDigits || font.usesMonospacedDigits || font.design == .monospaced))
         }
         self.paints = paints
-        self.sources = text.runs
+        self.sources = runs
         self.liveContext = context
         self.nextChange = nextChange
         // Leading is the right edge in right-to-left layout, as in SwiftUI.
@@ -82,6 +83,22 @@ final class TextNode: LayoutNode {
         var key = shape.key
         for (index, string) in contents.enumerated() { key.runs[index].content = string }
         shape = TextShape.shared(key)
+    }
+
+    /// The runs with each localizable key replaced by its pieces in the environment's locale,
+    /// every piece styled as the key's run.
+    private static func localize(_ runs: [Text.Run], in environment: EnvironmentValues) -> [Text.Run] {
+        guard runs.contains(where: { if case .localized = $0.content { true } else { false } }) else { return runs }
+        let tables = environment.stringTables, locale = environment.locale
+        return runs.flatMap { run -> [Text.Run] in
+            guard case .localized(let localized) = run.content else { return [run] }
+            let pieces = localized.resolve(tables: tables, locale: locale)
+            return (pieces.isEmpty ? [.verbatim("")] : pieces).map { piece in
+                var copy = run
+                copy.content = piece
+                return copy
+            }
+        }
     }
 
     /// The characters of each run at the context's moment, and the earliest moment after it

@@ -17,6 +17,9 @@ enum LiveText {
             return ("", nil)
         case .formatted(let format):
             return (format(context), nil)
+        case .localized(let localized):
+            // Text nodes resolve keys before evaluating; elsewhere the untranslated text shows.
+            return (localized.fallback.map { evaluate($0, in: context).text }.joined(), nil)
         case .date(let date, let style):
             switch style.kind {
             case .time:

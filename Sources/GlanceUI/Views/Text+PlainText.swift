@@ -14,11 +14,14 @@ extension LocalizedStringKey {
 }
 
 extension Text {
-    /// The literal characters of the text, without live dates or symbols.
+    /// The literal characters of the text (untranslated), without live dates or symbols.
     package var plainText: String {
         runs.map { run in
-            if case .verbatim(let string) = run.content { return string }
-            return ""
+            switch run.content {
+            case .verbatim(let string): return string
+            case .localized(let localized): return LocalizedFormat.plain(localized.fallback)
+            default: return ""
+            }
         }.joined()
     }
 }

@@ -29,6 +29,8 @@ public struct Text: View, PrimitiveView, Sendable {
         case timerInterval(ClosedRange<Date>, pauseTime: Date?, countsDown: Bool, showsHours: Bool)
         case formatted(@Sendable (LiveTextContext) -> String)
         case symbol(String)
+        /// A key looked up in the environment's string tables when drawn.
+        case localized(LocalizedText)
     }
 
     /// A piece of text with its own styling, from concatenation with `+` or from modifiers.
@@ -50,14 +52,21 @@ public struct Text: View, PrimitiveView, Sendable {
     }
 
     /// Text from a literal, with interpolations (`"\(value)"`, `"\(date, style: .time)"`),
-    /// looked up as a localization key (SwiftUI's one initializer for `Text("…")`,
-    /// `Text(_:comment:)` and `Text(_:tableName:bundle:comment:)`).
+    /// looked up in the bundle's `Localizable` strings in the environment's locale when drawn.
+    public init(_ key: LocalizedStringKey) {
+        self.init(key, tableName: nil)
+    }
+
+    /// Text looked up by `key` in the strings table `tableName` (`Localizable` when nil) in the
+    /// environment's locale when drawn; the key itself, with its values, when no table has it.
+    ///
     /// - Parameters:
-    ///   - tableName: The strings table to look `key` up in; nil means `Localizable`.
-    ///   - bundle: The bundle holding the table; nil means the main bundle.
-    ///   - comment: Context for translators; never shown.
+    ///   - key: The key, written as the text in the development language.
+    ///   - tableName: The table: a `tableName.xcstrings` catalog or `xx.lproj/tableName.strings` files.
+    ///   - bundle: Accepted for compatibility: a Glance process has one bundle, whose tables are searched.
+    ///   - comment: A note for translators; not shown.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        runs = key.segments.map { Run(content: $0) }
+        runs = [Run(content: .localized(LocalizedText(key: key, table: tableName)))]
     }
 
     /// Text shown exactly as given (no localization).
@@ -83,9 +92,10 @@ public struct Text: View, PrimitiveView, Sendable {
     }
 
     /// A value formatted with a Foundation format style, e.g. `Text(0.42, format: .percent)`.
+    /// The style formats in the environment's locale (the face's), as SwiftUI's does.
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String, F.FormatInput: Sendable {
-        let text = format.format(input)
-        runs = [Run(content: .verbatim(text))]
+        let value: any LocaleFormatted = FormattedValue(style: format, input: input)
+        runs = [Run(content: .formatted { context in value.string(in: context.locale) })]
     }
 
     /// A range of dates, e.g. "10:00 – 11:00".
@@ -169,8 +179,15 @@ public struct Text: View, PrimitiveView, Sendable {
     public func textCase(_ textCase: TextCase?) -> Text {
         guard let textCase else { return self }
         return mapRuns { run in
-            guard case .verbatim(let string) = run.content else { return }
-            run.content = .verbatim(textCase == .uppercase ? string.uppercased() : string.lowercased())
+            switch run.content {
+            case .verbatim(let string):
+                run.content = .verbatim(textCase == .uppercase ? string.uppercased() : string.lowercased())
+            case .localized(var localized):
+                localized.textCase = textCase
+                run.content = .localized(localized)
+            default:
+                break
+            }
         }
     }
 
@@ -178,38 +195,52 @@ public struct Text: View, PrimitiveView, Sendable {
     public enum TextCase: Sendable, Hashable { case uppercase, lowercase }
 }
 
-/// A string literal with interpolations, as SwiftUI's `LocalizedStringKey` (Glance does not
-/// localize: the literal is the text). Interpolations can be live dates.
+/// A string literal with interpolations, as SwiftUI's `LocalizedStringKey`: the key a `Text`
+/// looks up in the bundle's string tables. Each interpolated value becomes a format specifier
+/// in the key, as Xcode extracts it (`"\(count) steps"` is the key `"%lld steps"`), and an
+/// argument the translation places and a plural variation chooses by. Interpolations can be
+/// live dates.
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Hashable {
+    /// The untranslated text: the literal with its values filled in.
     var segments: [Text.Content]
-    private let key: String
+    /// The lookup key, in Apple's format syntax.
+    var key: String
+    /// The interpolated values, in order.
+    var arguments: [FormatArgument]
+    /// The key with each value as shown, which tells two keys apart.
+    private let identity: String
 
     public init(stringLiteral value: String) {
         segments = [.verbatim(value)]
         key = value
+        arguments = []
+        identity = value
     }
 
     public init(stringInterpolation: StringInterpolation) {
         segments = stringInterpolation.segments
-        key = stringInterpolation.key
+        key = stringInterpolation.format.arguments.isEmpty ? stringInterpolation.format.filled : stringInterpolation.format.key
+        arguments = stringInterpolation.format.arguments
+        identity = stringInterpolation.identity
     }
 
     public init(_ value: String) {
         self.init(stringLiteral: value)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
-    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key && lhs.identity == rhs.identity }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 
-    /// Builds the segments of an interpolated literal.
+    /// Builds the key, arguments and segments of an interpolated literal.
     public struct StringInterpolation: StringInterpolationProtocol {
         var segments: [Text.Content] = []
-        var key = ""
+        var format = FormatBuilder()
+        var identity = ""
 
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
-        private mutating func append(_ string: String) {
-            key += string
+        private mutating func appendText(_ string: String) {
+            identity += string
             if case .verbatim(let last)? = segments.last {
                 segments[segments.count - 1] = .verbatim(last + string)
             } else {
@@ -217,46 +248,140 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Ha
             }
         }
 
-        public mutating func appendLiteral(_ literal: String) { append(literal) }
-
-        /// Any value, as `String(describing:)` shows it.
-        public mutating func appendInterpolation<T>(_ value: T) { append(String(describing: value)) }
-
-        /// A string.
-        public mutating func appendInterpolation(_ value: String) { append(value) }
-
-        /// A number with a printf-style specifier, e.g. `"\(temp, specifier: "%.1f")"`.
-        public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
-            append(String(format: specifier, value))
+        private mutating func appendContent(_ contents: [Text.Content]) {
+            identity += "%@"
+            format.value(.content(contents), specifier: "%@", shown: "")
+            segments += contents
         }
 
-        /// A value formatted with a Foundation format style.
-        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-            append(format.format(input))
+        public mutating func appendLiteral(_ literal: String) {
+            format.literal(literal)
+            appendText(literal)
+        }
+
+        /// Any value, as `String(describing:)` shows it (`%@` in the key).
+        public mutating func appendInterpolation<T>(_ value: T) {
+            let text = String(describing: value)
+            format.value(.object(text), specifier: "%@", shown: text)
+            appendText(text)
+        }
+
+        /// An integer (`%lld`, `%d`, `%llu` or `%u` in the key, by its type), which a plural variation can choose by.
+        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) {
+            format.integer(value)
+            appendText("\(value)")
+        }
+
+        /// A floating-point number (`%lf`, or `%f` for `Float`), which a plural variation can choose by.
+        public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T) {
+            format.floatingPoint(value)
+            appendText("\(value)")
+        }
+
+        /// A string (`%@` in the key).
+        public mutating func appendInterpolation(_ value: String) {
+            format.value(.object(value), specifier: "%@", shown: value)
+            appendText(value)
+        }
+
+        /// A number with a printf-style specifier, e.g. `"\(temp, specifier: "%.1f")"` (the
+        /// specifier is the key's).
+        public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
+            let argument: FormatArgument
+            if let integer = value as? any BinaryInteger {
+                argument = type(of: integer).isSigned ? .signed(Int64(clamping: integer)) : .unsigned(UInt64(clamping: integer))
+            } else if let number = value as? any BinaryFloatingPoint {
+                argument = .double(Double(number))
+            } else {
+                argument = .object(String(describing: value))
+            }
+            let shown = String(format: specifier, value)
+            format.value(argument, specifier: specifier, shown: shown)
+            appendText(shown)
+        }
+
+        /// A value formatted with a Foundation format style (`%@` in the key).
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format style: F) where F.FormatOutput == String {
+            let text = style.format(input)
+            format.value(.object(text), specifier: "%@", shown: text)
+            appendText(text)
+        }
+
+        /// A value formatted with a Foundation format style in the environment's locale when
+        /// drawn (`%@` in the key), as `Text(_:format:)` is.
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format style: F) where F.FormatOutput == String, F.FormatInput: Sendable {
+            let value: any LocaleFormatted = FormattedValue(style: style, input: input)
+            appendContent([.formatted { context in value.string(in: context.locale) }])
         }
 
         /// A live date, e.g. `"Ends \(date, style: .timer)"`.
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
-            key += "%@"
-            segments.append(.date(date, style))
+            appendContent([.date(date, style)])
         }
 
         /// A timer interval, as `Text(timerInterval:…)`.
         public mutating func appendInterpolation(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
-            key += "%@"
-            segments.append(.timerInterval(timerInterval, pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours))
+            appendContent([.timerInterval(timerInterval, pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours)])
         }
 
         /// Another text's characters (its styling is not kept inside a literal).
         public mutating func appendInterpolation(_ text: Text) {
-            key += "%@"
-            segments += text.runs.map(\.content)
+            appendContent(text.runs.map(\.content))
         }
 
         /// A symbol, as `"\(Image(systemName: "sun.max")) 21°"`.
         public mutating func appendInterpolation(_ image: Image) {
-            key += "%@"
-            segments.append(.symbol(image.name))
+            appendContent([.symbol(image.name)])
+        }
+    }
+}
+
+/// A value and the format style that shows it, formatted again in each locale asked for.
+private protocol LocaleFormatted: Sendable {
+    func string(in locale: Locale) -> String
+}
+
+/// Foundation's format styles are immutable values, but `FormatStyle` does not declare `Sendable`.
+private struct FormattedValue<F: FormatStyle>: LocaleFormatted, @unchecked Sendable where F.FormatOutput == String {
+    let style: F
+    let input: F.FormatInput
+
+    func string(in locale: Locale) -> String { style.locale(locale).format(input) }
+}
+
+/// A `Text`'s localizable key, resolved when drawn: which table, the values, and the
+/// untranslated text shown when no table has the key.
+struct LocalizedText: Sendable {
+    var key: String
+    var table: String?
+    var arguments: [FormatArgument]
+    var fallback: [Text.Content]
+    var textCase: Text.TextCase?
+
+    init(key: LocalizedStringKey, table: String?) {
+        self.key = key.key
+        self.table = table
+        self.arguments = key.arguments
+        self.fallback = key.segments
+    }
+
+    init(resource: LocalizedStringResource) {
+        key = resource.key
+        table = resource.table
+        arguments = resource.defaultValue.arguments
+        fallback = [.verbatim(resource.defaultValue.text)]
+    }
+
+    /// The pieces to show: the translation for `locale` in `tables`, else the untranslated text.
+    func resolve(tables: StringTables, locale: Locale) -> [Text.Content] {
+        var pieces = fallback
+        if let (entry, language) = tables.entry(for: key, table: table, locale: locale) {
+            pieces = LocalizedFormat.render(entry, arguments: arguments, language: language, locale: locale)
+        }
+        guard let textCase else { return pieces }
+        return pieces.map { piece in
+            guard case .verbatim(let string) = piece else { return piece }
+            return .verbatim(textCase == .uppercase ? string.uppercased(with: locale) : string.lowercased(with: locale))
         }
     }
 }

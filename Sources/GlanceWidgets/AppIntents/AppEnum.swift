@@ -103,7 +103,7 @@ extension AppEnum {
     public init?(named name: String) {
         let wanted = name.lowercased()
         guard let match = Self.allCases.first(where: {
-            $0.rawValue.lowercased() == wanted || $0.localizedStringResource.key.lowercased() == wanted
+            $0.rawValue.lowercased() == wanted || $0.localizedStringResource.description.lowercased() == wanted
         }) else { return nil }
         self = match
     }

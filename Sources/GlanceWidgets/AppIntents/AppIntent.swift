@@ -87,7 +87,7 @@ public struct IntentDescription: Sendable, Hashable, ExpressibleByStringInterpol
     }
 
     /// The description text.
-    public var description: String { descriptionText.key }
+    public var description: String { descriptionText.description }
 }
 
 /// An intent whose parameters configure a widget (`AppIntentConfiguration`), as WidgetKit's
@@ -112,5 +112,5 @@ public protocol SetValueIntent: AppIntent {
 
 extension AppIntent {
     /// The intent's title as plain text.
-    package static var titleText: String { title.key }
+    package static var titleText: String { title.description }
 }

@@ -86,7 +86,7 @@ public final class EntityProperty<Value>: @unchecked Sendable {
         get {
             guard let value = lock.withLock({ storage }) else {
                 if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value { return none }
-                preconditionFailure("entity property “\(title?.key ?? "")” was read before it was set")
+                preconditionFailure("entity property “\(title?.description ?? "")” was read before it was set")
             }
             return value
         }

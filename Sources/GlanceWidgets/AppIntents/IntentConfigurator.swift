@@ -141,7 +141,7 @@ public enum IntentConfigurator {
             }
             let suggested = try await suggestions(query)
             let wanted = text.lowercased()
-            let titled = suggested.filter { $0.displayRepresentation.title.key.lowercased() == wanted }
+            let titled = suggested.filter { $0.displayRepresentation.title.description.lowercased() == wanted }
             if titled.count == 1 { return titled[0] }
             throw IntentConfigurationError.entityNotFound(parameter: parameter, entityType: typeName, text: text,
                                                           suggestions: suggested.map(describe))
@@ -175,7 +175,7 @@ public enum IntentConfigurator {
 
     /// “kitchen (Kitchen)”: identifier and title, as error messages list entities.
     private static func describe(_ entity: any AppEntity) -> String {
-        identifierText(entity) + " (" + entity.displayRepresentation.title.key + ")"
+        identifierText(entity) + " (" + entity.displayRepresentation.title.description + ")"
     }
 
     private static func identifierText<Entity: AppEntity>(_ entity: Entity) -> String { entity.id.entityIdentifierString }

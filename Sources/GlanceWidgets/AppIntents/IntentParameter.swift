@@ -123,7 +123,7 @@ protocol InspectableParameter: AnyObject {
 }
 
 extension IntentParameter: InspectableParameter {
-    var parameterTitle: String { title.key }
+    var parameterTitle: String { title.description }
     var valueType: Any.Type { Value.self }
     var unwrappedType: Any.Type { (Value.self as? any OptionalValue.Type)?.wrappedType ?? Value.self }
     var displayText: String? {
@@ -137,8 +137,8 @@ func parameterDisplayText(_ value: Any) -> String? {
     if let optional = value as? any OptionalValue {
         return optional.wrappedAny.flatMap(parameterDisplayText)
     }
-    if let entity = value as? any AppEntity { return entity.displayRepresentation.title.key }
-    if let appEnum = value as? any AppEnum { return appEnum.localizedStringResource.key }
+    if let entity = value as? any AppEntity { return entity.displayRepresentation.title.description }
+    if let appEnum = value as? any AppEnum { return appEnum.localizedStringResource.description }
     return String(describing: value)
 }
 

@@ -76,7 +76,7 @@ public struct ParameterSummaryString<Intent: AppIntent>: ExpressibleByStringInte
             let path = parameter
             parts.append { intent in
                 let parameter = intent[keyPath: path]
-                return parameter.displayText ?? parameter.title.key
+                return parameter.displayText ?? parameter.title.description
             }
         }
     }

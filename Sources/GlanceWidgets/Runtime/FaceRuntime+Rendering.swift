@@ -144,6 +144,7 @@ extension FaceRuntime {
                                             locale: settings.locale, timeZone: settings.timeZone)
         environment.widgetRenderingMode = settings.renderingMode
         environment.panel = PanelDescription(size: CGSize(width: face.size.width, height: face.size.height), name: settings.deviceName)
+        if let tables = settings.stringTables { environment.stringTables = tables }
         return environment
     }
 

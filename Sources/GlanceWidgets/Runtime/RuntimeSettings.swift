@@ -16,6 +16,9 @@ public struct RuntimeSettings: Sendable {
     public var locale: Locale?
     /// The time zone dates are shown in; nil keeps the view environment's default.
     public var timeZone: TimeZone?
+    /// The bundle's String Catalogs and strings files; nil keeps the view environment's default
+    /// (`Localization.current`'s tables).
+    public var stringTables: StringTables?
     /// Named colors and images for `Color("Name")` and `Image("Name")` (the host loads the bundle's `Assets` folder).
     public var assets: any AssetCatalog = EmptyAssetCatalog()
     /// What `@AppStorage` reads (the host loads the app group's `defaults.json`).

@@ -63,7 +63,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
             },
             content: ViewFactory { entry in AnyView(content(StaticConfiguration<Content>.cast(entry))) },
             recommendations: {
-                calls.value.recommendations().map { WidgetRecommendation(description: $0.description.key, intent: $0.intent) }
+                calls.value.recommendations().map { WidgetRecommendation(description: $0.description.description, intent: $0.intent) }
             }
         )
         descriptor = WidgetDescriptor(kind: kind, engine: .timeline(engine))
