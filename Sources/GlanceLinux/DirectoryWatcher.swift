@@ -44,6 +44,16 @@ public final class DirectoryWatcher: Sendable {
     public func stop() async {
         await pump.stop()
     }
+
+    /// The files `directory` holds now, as `changes` names them (no folders, no names starting
+    /// with "."), sorted: what a watch that starts late has to report itself.
+    public static func files(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
+    }
 }
 
 /// The two inotify watches of one `DirectoryWatcher`: its directory (files written or moved
@@ -102,11 +112,7 @@ private final class Watches: @unchecked Sendable {
             } else if wd == parent, entry == name, mask & UInt32(IN_ISDIR) != 0 {
                 if folder >= 0 { inotify_rm_watch(fd, folder) }
                 guard addFolderWatch(fd) else { continue }
-                let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-                names += files.filter { file in
-                    var isDirectory: ObjCBool = false
-                    return !file.hasPrefix(".") && FileManager.default.fileExists(atPath: directory + "/" + file, isDirectory: &isDirectory) && !isDirectory.boolValue
-                }.sorted()
+                names += DirectoryWatcher.files(in: directory)
             }
         }
         return names

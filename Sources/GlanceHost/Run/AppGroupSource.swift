@@ -45,8 +45,7 @@ actor AppGroupSource: InputSource {
         guard watcher != nil else { return }
         logger.info("now watching \(folder.path) for app-group files (the face file names another app group)")
         // What the new group holds already is new to the face.
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for file in files.sorted() where !file.hasPrefix(".") { post(.appGroupChanged(file)) }
+        for file in DirectoryWatcher.files(in: folder.path) { post(.appGroupChanged(file)) }
     }
 
     private func watch(post: @escaping @Sendable (FaceHost.Event) -> Void) {
