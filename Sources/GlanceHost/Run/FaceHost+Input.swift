@@ -12,6 +12,13 @@ extension FaceHost {
         case .key(let key):
             return await dispatch(input.feed(key, at: clock.inputTime))
         case .changed:
+            // An intent finished: what it wrote to the app group is what its widget's reload
+            // reads, so the folder watcher's report of that write reloads nothing again.
+            let performed = await runtime.statistics.intentsPerformed
+            if performed != intentsPerformed {
+                intentsPerformed = performed
+                rememberAppGroupContents()
+            }
             return await runtime.update()
         case .appGroupChanged(let file):
             return isUnchanged(appGroupFile: file) ? [] : await appGroupChangedReload(file)
@@ -51,12 +58,24 @@ extension FaceHost {
         default:
             // The widgets that read the file, in this run or (quarantined ones, which run no
             // code) in the run the state file remembers.
-            let kinds = AppGroupInterest.shared.kinds(group: plan.appGroup, file: file)
-            let lifted = await runtime.liftQuarantine(of: Set(kinds), because: "\(file), which it reads, changed")
+            let readers = AppGroupInterest.shared.kinds(group: plan.appGroup, file: file)
+            let lifted = await runtime.liftQuarantine(of: Set(readers), because: "\(file), which it reads, changed")
+            // A widget whose intent is running reloads when it finishes, reading the file then.
+            let awaiting = await runtime.kindsAwaitingIntentReload
+            let kinds = readers.filter { !awaiting.contains($0) }
             guard !kinds.isEmpty else { return lifted }
             logger.info("\(file) changed; reloading \(kinds.joined(separator: ", "))")
             for kind in kinds { runtime.widgetCenter.reloadTimelines(ofKind: kind) }
             return lifted + (await runtime.update())
+        }
+    }
+
+    /// Remembers what each app-group file the widgets read holds now, as if its change was handled.
+    func rememberAppGroupContents() {
+        let group = AppGroup(name: plan.appGroup, root: appGroupRoot)
+        for file in Set(AppGroupInterest.shared.files(group: plan.appGroup).values.joined()) {
+            guard let url = try? group.url(for: file) else { continue }
+            appGroupContents[file] = (try? AtomicFile.readRegular(url, limit: AppGroup.fileSizeLimit)) ?? nil
         }
     }
 

@@ -97,6 +97,8 @@ actor FaceHost: ControlTarget {
     /// Each app-group file's contents when its change was last handled: a second report of the
     /// same write (the folder watcher after a remote write) reloads nothing.
     var appGroupContents: [String: Data] = [:]
+    /// Intents the runtime had performed when the loop last looked.
+    var intentsPerformed = 0
 
     init(board: BoardConfiguration, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, clock: any HostClock,
          logger: Logger, stateFile: URL, frameFolder: URL? = nil, screen: SimulatorScreen? = nil, loadFace: FaceLoader? = nil,

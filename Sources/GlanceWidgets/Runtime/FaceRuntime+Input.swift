@@ -165,6 +165,12 @@ extension FaceRuntime {
         return copy
     }
 
+    /// The kinds of the widgets whose intent runs or whose reload after an intent has not
+    /// finished: that reload reads their files after the intent wrote them.
+    public var kindsAwaitingIntentReload: Set<String> {
+        Set(instances.filter { $0.pendingIntents > 0 }.map(\.kind))
+    }
+
     private func intentFinished(request: Int, title: String, targets: [Int], failure: String?) {
         tasks[.intent(request)] = nil
         statistics.intentsPerformed += 1
