@@ -17,7 +17,8 @@ PACKAGES := pkg-config libpng-dev libgpiod-dev libi2c-dev libmosquitto-dev
 TEST_PACKAGES := systemd mosquitto chromium openssl python3
 # The tests build with the URLSession trait, so the networked fixture compiles with its iOS
 # imports alone (Docs/Widgets.md, "Networked providers"); demo and release builds leave it off.
-TEST_TRAITS := --traits URLSession
+# Naming traits turns the default ones off, so WebSimulator (the browser simulator) is named too.
+TEST_TRAITS := --traits URLSession,WebSimulator
 # Builds a package made by `glance new` (minutes of compiling on both cores): run on its own
 # after the other tests, whose socket and process deadlines a loaded machine would miss.
 NEW_PACKAGE_TEST := generatedPackageBuildsAndPreviewsEveryFamily

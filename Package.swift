@@ -13,6 +13,11 @@ let package = Package(
         .executable(name: "glance", targets: ["glance"]),
     ],
     traits: [
+        // A face built as `swift build` makes it serves the browser simulator; a deployed face's
+        // build (`--disable-default-traits`) leaves out the server and SwiftNIO with it
+        // (Docs/Architecture.md, "Modules").
+        .default(enabledTraits: ["WebSimulator"]),
+        .trait(name: "WebSimulator", description: "`glance run --web`: the browser simulator's HTTP and WebSocket server (GlanceWeb, on SwiftNIO and Hummingbird)."),
         // URLSession on Linux lives in FoundationNetworking, which links libcurl and some thirty
         // libraries it needs (TLS, Kerberos, LDAP…): merely importing it loads them all at start,
         // and a static build then needs libcurl's development files. A face whose providers call
@@ -104,12 +109,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            plugins: ["EmbedResources"]
+        ),
+        // The browser simulator's server (the page's logic, WebSimulator, is GlanceHost's): a
+        // part of `Glance` only under the WebSimulator trait.
+        .target(
+            name: "GlanceWeb",
+            dependencies: [
+                "GlanceCore", "GlanceGraphics", "GlanceHost",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             plugins: ["EmbedResources"]
         ),
-        .target(name: "Glance", dependencies: ["GlanceUI", "GlanceWidgets", "GlanceHost"]),
+        .target(name: "Glance", dependencies: ["GlanceUI", "GlanceWidgets", "GlanceHost",
+                                               .target(name: "GlanceWeb", condition: .when(traits: ["WebSimulator"]))]),
         .target(name: "GlanceExamples", dependencies: ["Glance"]),
         // Views written exactly as Apple's documentation writes them, but for the import:
         // the compatibility suite and `glance specimen --views` render them.
@@ -136,7 +152,7 @@ let package = Package(
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput", "GlanceTesting"]),
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels", "GlanceTesting"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "Glance", "GlanceCore", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWeb", "Glance", "GlanceCore", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
         // A maker's bundle with a widget that traps on purpose, which the process tests run.
         .executableTarget(name: "glance-crash-fixture", dependencies: ["Glance"], path: "Tests/CrashFixture"),
         .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceCore", "GlanceHost", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),

@@ -3,14 +3,15 @@ import PackagePlugin
 
 /// Embeds data files into a target as string literals, so a `glance` binary needs no files
 /// beside it: the top-level `Fonts/` folder (fonts and symbols) into GlanceGraphics as
-/// `EmbeddedFonts`, and into GlanceHost `Boards/` (board presets) as `EmbeddedBoards` and `Web/`
+/// `EmbeddedFonts`, and into GlanceHost `Boards/` (board presets) as `EmbeddedBoards`, and into GlanceWeb `Web/`
 /// (the browser simulator's page) as `EmbeddedWeb`.
 @main
 struct EmbedResources: BuildToolPlugin {
     /// What each target embeds: the enum to generate, the folder and the file extensions.
     private static let sources: [String: [(name: String, folder: String, extensions: Set<String>)]] = [
         "GlanceGraphics": [("EmbeddedFonts", "Fonts", ["bdf", "symbols"])],
-        "GlanceHost": [("EmbeddedBoards", "Boards", ["yaml"]), ("EmbeddedWeb", "Web", ["html", "css", "js"])],
+        "GlanceHost": [("EmbeddedBoards", "Boards", ["yaml"])],
+        "GlanceWeb": [("EmbeddedWeb", "Web", ["html", "css", "js"])],
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -1,11 +1,11 @@
 /// A command that cannot go on, with the message the user sees after "Error: ".
 ///
 /// Swift Argument Parser prints the description and exits with status 1.
-struct CommandFailure: Error, CustomStringConvertible {
+package struct CommandFailure: Error, CustomStringConvertible {
     /// What went wrong and, where possible, what to do about it.
-    let description: String
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -97,9 +97,9 @@ extension BundleCommand {
 }
 
 extension WidgetBundle {
-    /// Runs the `glance` command line with this bundle's widgets and intents, so that
-    /// `@main struct Desk: WidgetBundle` is a complete program (`glance preview`, `glance specimen`, …).
-    public static func main() async {
+    /// Runs the `glance` command line with this bundle's widgets and intents: the body of the
+    /// `Glance` module's `main()`, which first installs the parts the build links.
+    package static func runCommandLine() async {
         let bundle = Self()
         await GlanceCommand.main(bundle: BundleContents(widgets: bundle.widgetDescriptors, intents: bundle.intentRegistry))
     }

@@ -20,10 +20,13 @@ struct ProjectTemplate {
             return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
         }
 
+        /// The dependency, with Glance's browser simulator only while the package's `Simulator`
+        /// trait is on.
         var manifestLine: String {
-            switch self {
-            case .path(let path): ".package(path: \(Self.literal(path)))"
-            case .url(let url, let version): ".package(url: \(Self.literal(url)), from: \(Self.literal(version)))"
+            let traits = "traits: [.trait(name: \"WebSimulator\", condition: .when(traits: [\"Simulator\"]))]"
+            return switch self {
+            case .path(let path): ".package(path: \(Self.literal(path)), \(traits))"
+            case .url(let url, let version): ".package(url: \(Self.literal(url)), from: \(Self.literal(version)), \(traits))"
             }
         }
 
@@ -94,13 +97,20 @@ struct ProjectTemplate {
         let products = [".product(name: \"Glance\", package: \(GlanceSource.literal(glance.identity)))"]
             + (appleNames ? [".product(name: \"GlanceAppleNames\", package: \(GlanceSource.literal(glance.identity)))"] : [])
         return """
-            // swift-tools-version:6.0
+            // swift-tools-version:6.1
             import PackageDescription
 
             // \(name): widgets for a Glance face. `swift run \(name) --help` lists what the program does.
+            // `swift build` includes Glance's browser simulator (`run --web`) for developing; the
+            // face you deploy leaves it and its web server out:
+            //     swift build -c release --disable-default-traits
             let package = Package(
                 name: \(GlanceSource.literal(name)),
                 platforms: [.macOS(.v14)],
+                traits: [
+                    .default(enabledTraits: ["Simulator"]),
+                    .trait(name: "Simulator", description: "Glance's browser simulator, `run --web`, and the web server it needs."),
+                ],
                 dependencies: [
                     \(glance.manifestLine),
                 ],
@@ -262,12 +272,14 @@ struct ProjectTemplate {
         ```sh
         swift run \(name) preview --all --sheet previews.png --scale 2   # every #Preview, in one PNG
         swift run \(name) run --config glance.yaml                        # the face (in this terminal on a simulator board)
-        swift run \(name) --help                                          # everything else: ctl, service, bench, …
+        swift run \(name) --help                                          # everything else: ctl, service, wear, …
         ```
 
         The widget lives in `Sources/\(name)/\(name).swift`; the face (slots, buttons, dimming) in
-        `glance.yaml`. To run it at boot on the Pi, build it there (`swift build -c release`) and
-        install the service with this program's path and the face file:
+        `glance.yaml`. `swift run \(name) run --web 8080` shows it in a browser. To run it at boot on
+        the Pi, build it there without the browser simulator
+        (`swift build -c release --disable-default-traits`) and install the service with this
+        program's path and the face file:
         `sudo .build/release/\(name) service install --board \(boardArgument) --config "$PWD/glance.yaml"`.
         Glance's `Docs/GettingStarted.md` walks through all of it.
 

@@ -1,10 +1,9 @@
 import GlanceWidgets
 
 extension Widget {
-    /// Runs the `glance` command line with this one widget, so that `@main struct MyWidget: Widget`
-    /// is a complete program, as a single widget is an extension's entry point in WidgetKit
-    /// (`WidgetBundle.main()` does the same for a bundle).
-    public static func main() async {
+    /// Runs the `glance` command line with this one widget: the body of the `Glance` module's
+    /// `Widget.main()`.
+    package static func runCommandLine() async {
         let widget = Self()
         let descriptors = widget.descriptors
         var intents = IntentRegistry()

@@ -19,7 +19,7 @@ final class Fleet: Sendable {
         let host: FaceHost
         let bridge: MQTTBridge
         let demo: DemoWidgets
-        let notices: Arrivals<FaceHost.Notice>
+        let notices: Arrivals<FaceSnapshot>
         let handled: Arrivals<MQTTClient.Event>
         let log: LineLog
         let loop: Task<Void, Never>
@@ -28,7 +28,7 @@ final class Fleet: Sendable {
         let logger: Logger
 
         func glass() async -> Bitmap { await host.assembly.glass!() }
-        func frames() -> Int { notices.all.filter { $0 == .frame }.count }
+        func frames() -> Int { notices.all.count }
         func status() async -> ControlStatus { await host.status() }
     }
 
@@ -64,7 +64,7 @@ final class Fleet: Sendable {
 
     private static func face(_ name: String, port: Int) async throws -> Face {
         let (clock, demo, log, logger, face, host) = try await assemble(mqtt: "host: 127.0.0.1\nport: \(port)\nface: \(name)\nglass: 1s")
-        let notices = Arrivals(collecting: await host.notices())
+        let notices = Arrivals(collecting: await host.snapshots())
         let handled = Arrivals<MQTTClient.Event>()
         let bridge = try MQTTBridge(configuration: face.mqtt!, host: host, logger: logger, backoff: 0.2...1,
                                     onHandled: { handled.append($0) })
@@ -185,7 +185,7 @@ final class Fleet: Sendable {
             var changed = await face.glass() != before
             var frames = face.frames()
             for _ in 0..<10 where !changed {
-                guard await face.notices.wait(until: { [frames] in $0.filter { $0 == .frame }.count > frames }) else { break }
+                guard await face.notices.wait(until: { [frames] in $0.count > frames }) else { break }
                 frames = face.frames()
                 changed = await face.glass() != before
             }
@@ -197,7 +197,7 @@ final class Fleet: Sendable {
         for _ in 0..<3 where !(glasses[0] == glasses[1] && glasses[1] == glasses[2]) {
             for face in fleet.faces {
                 let frames = face.frames()
-                _ = await face.notices.wait(seconds: 5, until: { [frames] in $0.filter { $0 == .frame }.count > frames })
+                _ = await face.notices.wait(seconds: 5, until: { [frames] in $0.count > frames })
             }
             glasses = await [fleet.faces[0].glass(), fleet.faces[1].glass(), fleet.faces[2].glass()]
         }
@@ -241,7 +241,7 @@ final class Fleet: Sendable {
                 let frames = face.frames()
                 let before = await face.glass()
                 face.clock.advance(by: 60)
-                #expect(await face.notices.wait { $0.filter { $0 == .frame }.count > frames }, "\(face.name) minute \(minute)")
+                #expect(await face.notices.wait { $0.count > frames }, "\(face.name) minute \(minute)")
                 #expect(await face.glass() != before)
                 #expect(await face.status().panelHealthy)
             }

@@ -192,7 +192,7 @@ import Testing
         let face = try await Face()
         let page = Page()
         let id = await face.simulator.connect(send: page.send)
-        let calls = { (await face.host.inspection()).face.slots[0].widgets.map(\.calls) }
+        let calls = { (await face.host.inspection())?.face.slots[0].widgets.map(\.calls) ?? [] }
         let before = await calls()
         let text = #"{"location": "Oslo", "temperature": -3, "condition": "Snow", "symbol": "cloud.snow.fill", "low": -7, "high": -1, "updated": "2026-11-21T07:30:00Z"}"#
         let request = try JSONSerialization.data(withJSONObject: ["type": "write", "file": "weather.json", "text": text, "id": 7] as [String: Any])

@@ -91,19 +91,19 @@ import Testing
         let folder = try Folder()
         let large = try folder.file("face-simulator.json", Array(repeating: UInt8(ascii: " "), count: (1 << 20) + 1))
         var reports: [String] = []
-        #expect(FaceHost.loadState(large, report: { reports.append($0) }) == nil)
+        #expect(FaceFiles.loadState(large, report: { reports.append($0) }) == nil)
         #expect(reports == ["\(large.path) is not read as the face's state: it holds 1048577 bytes; at most 1048576 are read; set aside as \(large.path).bad; starting afresh"])
         #expect(folder.size("face-simulator.json.bad") == (1 << 20) + 1)
 
         let broken = try folder.file("face-simulator.json", Array("{\"shownKinds\": [".utf8))
         reports = []
-        #expect(FaceHost.loadState(broken, report: { reports.append($0) }) == nil)
+        #expect(FaceFiles.loadState(broken, report: { reports.append($0) }) == nil)
         #expect(reports.count == 1)
         #expect(reports.first?.hasPrefix("\(broken.path) is not the face's state: ") == true)
         #expect(reports.first?.hasSuffix("set aside as \(broken.path).bad; starting afresh") == true)
         #expect(folder.size("face-simulator.json.bad") == 16, "the newest bad file replaces the older one")
 
-        #expect(FaceHost.loadState(broken) == nil, "no file: nothing to say")
+        #expect(FaceFiles.loadState(broken) == nil, "no file: nothing to say")
     }
 
     // MARK: - The crash record

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Testing
 @testable import GlanceHost
+@testable import GlanceWeb
 
 /// Who may reach the browser simulator, and where it listens.
 @Suite struct WebAccessTests {

@@ -84,13 +84,14 @@ extension BenchCommand {
             let elapsed = (ContinuousClock.now - started).timeInterval
 
             // Latency: each press moves the stack, so each reaches the glass as a new frame.
-            let notices = await host.notices()
-            var iterator = notices.makeAsyncIterator()
+            var iterator = await host.snapshots().makeAsyncIterator()
+            _ = await iterator.next()  // the face as it is
             var latencies = [Double]()
             for _ in 0..<samples {
                 let sent = ContinuousClock.now
                 publish("press", "down")
-                while let notice = await iterator.next(), notice != .frame {}
+                // The round that handled the press showed its frame and published its gesture.
+                while let snapshot = await iterator.next(), snapshot.gestures.isEmpty {}
                 latencies.append((ContinuousClock.now - sent).timeInterval * 1000)
             }
             await bridge.disconnect()

@@ -92,7 +92,7 @@ struct FaceAssembly {
             settings.provisionalHold = frameTime
             adjust(&settings)
         })
-        let saved = FaceHost.loadState(stateFile, report: { logger.warning("\($0)") })
+        let saved = FaceFiles.loadState(stateFile, report: { logger.warning("\($0)") })
         // A quarantine holds for the code that crashed: a rebuilt face runs every widget again.
         let sameCode = saved?.code == nil || saved?.code == codeIdentity
         let quarantined = armCrashGuard(stateDirectory: parts.stateDirectory, logger: logger, settings: recipe, sameCode: sameCode)

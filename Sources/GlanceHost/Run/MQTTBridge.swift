@@ -40,6 +40,8 @@ actor MQTTBridge {
     /// Glass PNGs: when the last went out, and whether a newer glass waits for the interval.
     private var glassSent: Date?
     private var glassTimer: Task<Void, Never>?
+    /// The face's newest snapshot (with its status): what the state topics and the glass show.
+    private var latest: FaceSnapshot?
     /// Called after each connection event is handled (a message applied or rejected), for
     /// tests and the bench.
     private let onHandled: @Sendable (MQTTClient.Event) -> Void
@@ -72,7 +74,8 @@ actor MQTTBridge {
 
     /// Starts the client and the listeners; returns at once (the connection comes when it can).
     func connect() async {
-        let notices = await host.notices()
+        var snapshots = await host.snapshots(wanting: .status).makeAsyncIterator()
+        latest = await snapshots.next()
         let events = client.events
         tasks.append(Task { [weak self] in
             for await event in events {
@@ -81,7 +84,7 @@ actor MQTTBridge {
             }
         })
         tasks.append(Task { [weak self] in
-            for await notice in notices { await self?.handle(notice) }
+            while let snapshot = await snapshots.next() { await self?.handle(snapshot) }
         })
         logger.info("MQTT: joining \(client.options.address) as \(configuration.clientID) (topics \(topics.root)/…; the broker is asked to send no message over \(MQTTCommand.maximumPacketSize) bytes and drops larger ones)")
         client.start()
@@ -112,7 +115,7 @@ actor MQTTBridge {
             if let prefix = configuration.discoveryPrefix {
                 let discovery = MQTTDiscovery(prefix: prefix, topics: topics, boardName: host.board.name,
                                               controller: host.board.panel.controller.rawValue, buttons: host.board.buttons.list.map(\.name),
-                                              stackKinds: await host.stackKinds, hasLight: host.assembly.display.panel.technology == .oled)
+                                              stackKinds: latest?.stackKinds ?? [], hasLight: host.assembly.display.panel.technology == .oled)
                 for document in discovery.documents { publish(document.topic, document.json(), qos: 1) }
             }
             await publishState()
@@ -161,7 +164,8 @@ actor MQTTBridge {
     private func apply(_ command: MQTTCommand, topic: String) async throws {
         switch command {
         case .groupFile(let name, let contents):
-            let group = AppGroup(name: await host.plan.appGroup, root: host.appGroupRoot)
+            guard let appGroup = latest?.appGroup else { return }
+            let group = AppGroup(name: appGroup, root: host.appGroupRoot)
             let url = try group.url(for: name)
             if (try? AtomicFile.readRegular(url, limit: AppGroup.fileSizeLimit)) == contents { return }
             do {
@@ -198,26 +202,24 @@ actor MQTTBridge {
 
     // MARK: - State
 
-    private func handle(_ notice: FaceHost.Notice) async {
-        switch notice {
-        case .frame:
-            await publishState()
-            await scheduleGlass()
-        case .gesture(let button, let gesture):
-            publish(topics.button(button), Array(gesture.rawValue.utf8), qos: 1, retain: false)
+    private func handle(_ snapshot: FaceSnapshot) async {
+        latest = snapshot
+        for made in snapshot.gestures {
+            publish(topics.button(made.button.rawValue), Array(made.gesture.rawValue.utf8), qos: 1, retain: false)
         }
+        await publishState()
+        await scheduleGlass()
     }
 
     /// The state JSON and the light and widget topics, each when it changed.
     private func publishState() async {
-        guard client.isConnected else { return }
-        let status = await host.status(panelCare: false)
-        let limit = await host.plan.settings.reloadBudget
+        guard client.isConnected, let latest, let status = latest.status else { return }
+        let limit = latest.reloadBudget
         let used = status.widgets.map(\.budgetUsed).max() ?? 0
         var budget: [String: Any] = ["used": used]
         if let limit { budget["limit"] = limit; budget["left"] = max(0, limit - used) }
         let shownKinds = status.slots.map { $0.kind ?? ($0.activity.map { "activity \($0)" } ?? "") }
-        let stack = await host.stackKinds
+        let stack = latest.stackKinds
         let widget = status.slots.compactMap(\.kind).first { stack.contains($0) }
         let light = lightOn ? "ON" : "OFF"
         let brightness = (MQTTCommand.levels.firstIndex(of: lightLevel) ?? MQTTCommand.levels.count - 1) + 1
@@ -250,7 +252,7 @@ actor MQTTBridge {
 
     private func publishGlass() async {
         glassTimer = nil
-        guard configuration.glassInterval != nil, client.isConnected, let png = try? await host.screenshot() else { return }
+        guard configuration.glassInterval != nil, client.isConnected, let latest, latest.drawn, let png = try? latest.glass.png() else { return }
         glassSent = host.clock.now
         publishIfChanged(topics.glass, png)
     }

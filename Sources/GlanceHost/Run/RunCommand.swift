@@ -82,6 +82,7 @@ struct RunCommand: BundleCommand {
         if clock == .fast, duration == nil { throw ValidationError("--clock fast needs --duration: simulated time would otherwise never end.") }
         if clock == .simulated, web == nil { throw ValidationError("--clock simulated needs --web: the browser page is what pauses, steps and fast-forwards it.") }
         if clock == .fast, web != nil { throw ValidationError("--web cannot follow --clock fast, which runs a whole --duration at once; use --clock simulated.") }
+        if web != nil, WebServers.start == nil { throw ValidationError(WebServers.missing) }
         if let web, WebAddress(web) == nil {
             throw ValidationError("--web '\(web)' is not a port or ADDRESS:PORT, such as 8080, 0.0.0.0:8080 or [::1]:8080.")
         }
@@ -104,7 +105,7 @@ struct RunCommand: BundleCommand {
         let (board, face) = try loadConfiguration()
         let interactive = !headless && board.panel.connection == .emulated
         if interactive, !(Terminal.isInteractive && isatty(STDIN_FILENO) == 1) {
-            fail("the simulator draws in a terminal, and this is not one; add --headless (with --out to keep the frames)")
+            throw failure("the simulator draws in a terminal, and this is not one; add --headless (with --out to keep the frames)")
         }
         let screen = interactive ? SimulatorScreen(look: PanelLook.named(board.panel.look) ?? .white, board: board,
                                                    colors: SimulatorScreen.colors(colors)) : nil
@@ -138,13 +139,26 @@ struct RunCommand: BundleCommand {
         } catch let error as CommandFailure {
             throw error
         } catch {
-            fail("\(error)")
+            throw failure("\(error)")
         }
+        // Whatever ends the run, the host shuts down: the state saved, the panel left as the board asks.
+        do {
+            try await run(host, board: board, face: face, start: start, simulated: simulated, steered: steered, screen: screen,
+                          lastError: lastError, tail: tail, capture: capture, logger: logger)
+        } catch {
+            await host.shutDown()
+            throw error
+        }
+    }
+
+    private func run(_ host: FaceHost, board: BoardConfiguration, face: FaceConfiguration?, start: Date, simulated: ManualClock?,
+                     steered: SimulatedClock?, screen: SimulatorScreen?, lastError: Locked<String?>, tail: LogTail?,
+                     capture: CaptureLog?, logger: Logger) async throws {
         let plan = await host.plan
         logger.info("running \(plan.face.slots.count) slots on \(board.name) (\(board.panel.controller.rawValue) \(host.assembly.pictureSize.width)x\(host.assembly.pictureSize.height))")
 
         let seconds = duration.flatMap(RunCommand.parseDuration)
-        var webServer: WebServer?, webSimulator: WebSimulator?
+        var webServer: (any WebServing)?, webSimulator: WebSimulator?
         // Read when the face stops, before shutting down (stopping the input threads and
         // saving the state are not what running a face costs).
         var usage: UsageReport?
@@ -161,24 +175,24 @@ struct RunCommand: BundleCommand {
                                                       appGroupDirectory: AppGroup.named(plan.appGroup).directory, mqtt: face?.mqtt,
                                                       lastError: lastError, logger: logger)
             } catch {
-                fail("\(error)")
+                throw failure("\(error)")
             }
-            if let address = web.flatMap(WebAddress.init), let tail {
+            if let address = web.flatMap(WebAddress.init), let tail, let startServer = WebServers.start {
                 let simulator = WebSimulator(host: host, clock: steered, tail: tail, logger: logger)
                 do {
-                    let server = try await WebServer.start(at: address, simulator: simulator, board: board.name, look: board.panel.look, logger: logger)
+                    let server = try await startServer(address, simulator, board.name, board.panel.look, logger)
                     logger.notice("web simulator: \(server.url)")
                     await screen?.showWebAddress(server.url)
                     (webServer, webSimulator) = (server, simulator)
                 } catch {
                     await inputs.disconnect()
-                    fail("\(error)")
+                    throw failure("\(error)")
                 }
             }
             // The usage report's settled figures start once start-up is over (the first
             // timelines loaded, a quickly dimming face dimmed, libdispatch's start-up threads gone).
             let settle = usageReport == nil ? nil : Task {
-                try await Task.sleep(for: UsageReport.settling)
+                try await host.clock.sleep(for: UsageReport.settling)
                 await host.noteSettled()
             }
             await host.runLive(duration: seconds)
@@ -227,14 +241,14 @@ struct RunCommand: BundleCommand {
             let boardConfiguration = try BoardCatalog.board(board ?? face?.board?.value ?? "simulator")
             return (boardConfiguration, face)
         } catch let error as ConfigurationError {
-            fail("\(error)")
+            throw failure("\(error)")
         }
     }
 
-    /// Prints `message` and exits with status 2 (configuration and hardware errors).
-    private func fail(_ message: String) -> Never {
+    /// Prints `message`; the command then ends with status 2 (configuration and hardware errors).
+    private func failure(_ message: String) -> ExitCode {
         StandardStream.error.write("glance: \(message)\n")
-        Foundation.exit(2)
+        return ExitCode(2)
     }
 
     private func makeLogger(screen: SimulatorScreen?, lastError: Locked<String?>, tail: LogTail?) -> Logger {

@@ -3,12 +3,12 @@ import Foundation
 /// Where `glance run --web` listens: `PORT` (loopback), or `ADDRESS:PORT` (`0.0.0.0:8080`,
 /// `[::1]:8080`, `192.168.1.20:8080`). Port 0 takes a free port (tests read the address the
 /// server prints).
-struct WebAddress: Sendable, Equatable, CustomStringConvertible {
-    let host: String
-    let port: Int
+package struct WebAddress: Sendable, Equatable, CustomStringConvertible {
+    package let host: String
+    package let port: Int
 
     /// Parses `[ADDRESS:]PORT`; nil when it is not one.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         var host = "127.0.0.1", portText = Substring(text)
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             host = String(text[text.index(after: text.startIndex)..<close])
@@ -26,13 +26,13 @@ struct WebAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether only this machine can connect: 127.0.0.0/8, `::1` or `localhost`.
-    var isLoopback: Bool { Self.isLoopback(name: host) }
+    package var isLoopback: Bool { Self.isLoopback(name: host) }
 
     /// Whether `name` is `localhost` or a literal loopback address: an IPv4 address in
     /// 127.0.0.0/8 written as four decimal numbers, or IPv6's `::1` in any spelling. A name
     /// that only starts like one (`127.evil.example`, `127.0.0.1.nip.io`) is a DNS name that
     /// anyone can point at this machine, so it is not loopback (DNS rebinding).
-    static func isLoopback(name: String) -> Bool {
+    package static func isLoopback(name: String) -> Bool {
         var name = name.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name == "localhost" { return true }
@@ -46,7 +46,7 @@ struct WebAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The address as a URL host (IPv6 in brackets).
-    var urlHost: String { host.contains(":") ? "[\(host)]" : host }
+    package var urlHost: String { host.contains(":") ? "[\(host)]" : host }
 
-    var description: String { "\(urlHost):\(port)" }
+    package var description: String { "\(urlHost):\(port)" }
 }

@@ -15,15 +15,15 @@ import Logging
 ///
 /// With no page connected nothing runs: the face's notices are listened to only while at
 /// least one page is open.
-actor WebSimulator {
+package actor WebSimulator {
     /// One message to a page.
-    enum Output: Sendable, Equatable {
+    package enum Output: Sendable, Equatable {
         case text(String)
         case binary([UInt8])
     }
 
     /// Sends one message to a page; false when the page is gone.
-    typealias Send = @Sendable (Output) async -> Bool
+    package typealias Send = @Sendable (Output) async -> Bool
 
     /// The shortest time between two updates of the pages: a fast-forwarded face draws far
     /// more frames than a browser can show, so the pages get the newest every 1/30 s.
@@ -43,6 +43,8 @@ actor WebSimulator {
     private var sentGlass = Bitmap(width: 0, height: 0)
     private var sentRefreshes: [RefreshKind: Int] = [:]
     private var sentInspection = ""
+    /// The newest snapshot of the face, while pages are open.
+    private var latest: FaceSnapshot?
     private var publishing = false
     private var dirty = false
     /// Pages that connected, and what they were sent (`--usage-report`).
@@ -64,7 +66,7 @@ actor WebSimulator {
 
     /// A page connected: it gets everything (hello, the whole glass, the clock, the
     /// inspector, the log kept so far), then every change. Returns its number.
-    func connect(send original: @escaping Send) async -> Int {
+    package func connect(send original: @escaping Send) async -> Int {
         usage.pages += 1
         let send: Send = { [weak self] output in
             await self?.count(output)
@@ -106,7 +108,7 @@ actor WebSimulator {
     }
 
     /// A page left.
-    func disconnect(_ id: Int) {
+    package func disconnect(_ id: Int) {
         clients[id] = nil
         guard clients.isEmpty else { return }
         tail.listen(nil)
@@ -122,13 +124,14 @@ actor WebSimulator {
     private func startListening() async {
         following = true
         // Subscribed before the page's welcome, so no frame between the two goes unseen.
-        let notices = await host.notices()
+        var snapshots = await host.snapshots(wanting: .inspection).makeAsyncIterator()
+        latest = await snapshots.next()
         let (lines, newLine) = AsyncStream.makeStream(of: LogTail.Line.self, bufferingPolicy: .bufferingNewest(LogTail.capacity))
         tail.listen { newLine.yield($0) }
         listening = [
             Task { [weak self] in
-                for await notice in notices {
-                    if case .frame = notice { await self?.changed() }
+                while let snapshot = await snapshots.next() {
+                    await self?.changed(snapshot)
                 }
             },
             Task { [weak self] in
@@ -142,7 +145,7 @@ actor WebSimulator {
     // MARK: - Requests
 
     /// Handles one message from page `id`; the answer, if any, goes to that page only.
-    func receive(_ text: String, from id: Int) async {
+    package func receive(_ text: String, from id: Int) async {
         let request: WebRequest
         do {
             request = try WebRequest.parse(text, buttons: host.board.buttons.list.map(\.name))
@@ -227,13 +230,17 @@ actor WebSimulator {
     }
 
     private var appGroup: AppGroup {
-        get async { AppGroup(name: await host.plan.appGroup, root: host.appGroupRoot) }
+        get async {
+            let name = if let latest { latest.appGroup } else { await host.snapshotNow([]).appGroup }
+            return AppGroup(name: name, root: host.appGroupRoot)
+        }
     }
 
     // MARK: - Publishing
 
-    /// A frame reached the display: publish now, or after the interval when one just went.
-    private func changed() async {
+    /// The face changed: publish now, or after the interval when one just went.
+    private func changed(_ snapshot: FaceSnapshot) async {
+        latest = snapshot
         guard !publishing else {
             dirty = true
             return
@@ -243,24 +250,26 @@ actor WebSimulator {
         repeat {
             dirty = false
             await exclusive { await publish() }
-            if publishInterval > .zero { try? await Task.sleep(for: publishInterval) }
+            if publishInterval > .zero { try? await host.clock.sleep(for: publishInterval) }
         } while dirty && !clients.isEmpty
     }
 
-    /// Sends the pages what changed: the glass rows, an e-paper refresh, the inspector.
+    /// Sends the pages what changed in the newest snapshot: the glass rows, an e-paper refresh,
+    /// the inspector.
     private func publish() async {
-        let glass = await host.glassNow()
+        guard let latest else { return }
+        let glass = latest.glass
         if let rows = Self.changedRows(from: sentGlass, to: glass) {
             sentGlass = glass
             await broadcast(.binary(Self.glassMessage(glass, rows: rows)))
         }
-        let refreshes = await host.refreshes()
+        let refreshes = latest.refreshes
         // A full refresh (the flash) outranks a partial one.
         if let kind = [RefreshKind.full, .partial].first(where: { refreshes[$0, default: 0] > sentRefreshes[$0, default: 0] }) {
             await broadcast(.text(Self.encode(RefreshMessage(kind: kind.rawValue))))
         }
         sentRefreshes = refreshes
-        let inspection = await inspectionMessage()
+        let inspection = latest.inspection.map(Self.inspectionMessage) ?? sentInspection
         if inspection != sentInspection {
             sentInspection = inspection
             await broadcast(.text(inspection))
@@ -287,8 +296,9 @@ actor WebSimulator {
     }
 
     /// The glass as a PNG in `look`'s colors, each pixel `zoom`×`zoom` (the page's download).
-    func glassPNG(zoom: Int, look: PanelLook) async throws -> [UInt8] {
-        try await host.glassNow().png(scale: zoom, look: look)
+    package func glassPNG(zoom: Int, look: PanelLook) async throws -> [UInt8] {
+        let glass = if let latest { latest.glass } else { await host.snapshotNow([]).glass }
+        return try glass.png(scale: zoom, look: look)
     }
 
     // MARK: - Messages
@@ -337,7 +347,7 @@ actor WebSimulator {
             looks: looks, zoom: max(1, min(8, 512 / max(size.width, 1))),
             buttons: board.buttons.list.map { .init(name: $0.name, key: $0.key) },
             clock: .init(steerable: clock != nil, fastRate: SimulatedClock.fastRate),
-            appGroup: .init(name: await host.plan.appGroup, files: files.filter { (try? WebRequest.fileName($0)) != nil }.sorted(),
+            appGroup: .init(name: await appGroup.name, files: files.filter { (try? WebRequest.fileName($0)) != nil }.sorted(),
                             fileSizeLimit: AppGroup.fileSizeLimit, messageSizeLimit: WebRequest.sizeLimit),
             mirror: board.panel.connection != .emulated)
         return Self.encode(message)
@@ -348,9 +358,9 @@ actor WebSimulator {
         return Self.encode(ClockMessage(now: pace?.now ?? host.clock.now, rate: pace?.rate ?? 1, paused: pace?.rate == 0))
     }
 
-    private func inspectionMessage() async -> String {
-        let (face, light, shift) = await host.inspection()
-        return Self.encode(InspectMessage(face: face, light: light.map { "\($0)" } ?? "off", shift: shift.map { .init(x: $0.x, y: $0.y) }))
+    private static func inspectionMessage(_ inspection: FaceSnapshot.Inspection) -> String {
+        encode(InspectMessage(face: inspection.face, light: inspection.light.map { "\($0)" } ?? "off",
+                              shift: inspection.shift.map { .init(x: $0.x, y: $0.y) }))
     }
 
     static func encode<T: Encodable>(_ value: T) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import GlanceCore
 import GlanceGraphics
+import GlanceHost
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
@@ -21,23 +22,23 @@ import ServiceLifecycle
 /// the glass and the WebSocket must carry the token printed at start-up. On loopback the Host
 /// header must name loopback (a web page elsewhere cannot reach it by DNS rebinding), and a
 /// WebSocket's Origin must be the server itself.
-final class WebServer: Sendable {
+package final class WebServer: WebServing {
     /// The page's URL, with the token when one is needed.
-    let url: String
+    package let url: String
     private let services: ServiceGroup
     private let group: MultiThreadedEventLoopGroup
     private let running: Task<Void, Never>
 
     /// Starts serving; returns once the socket is bound.
     /// - Throws: `CommandFailure` naming the address when it cannot be bound.
-    static func start(at address: WebAddress, simulator: WebSimulator, board: String, look: String, logger: Logger) async throws -> WebServer {
+    package static func start(at address: WebAddress, simulator: WebSimulator, board: String, look: String, logger: Logger) async throws -> WebServer {
         let token = address.isLoopback ? nil : Self.makeToken()
         let gate = WebGate(token: token, loopback: address.isLoopback)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var quiet = logger
         quiet.logLevel = .warning
         let bound = AsyncStream.makeStream(of: Int?.self)
-        let server = try HTTPServerBuilder.http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: WebRequest.sizeLimit))) { head, _, _ in
+        let server = try HTTPServerBuilder.http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: WebServers.messageSizeLimit))) { head, _, _ in
             guard head.path.map({ Self.path(of: $0) }) == "/ws", gate.allows(head, socket: true) else { return .dontUpgrade }
             return .upgrade([:]) { inbound, outbound, _ in
                 let id = await simulator.connect { output in
@@ -52,7 +53,7 @@ final class WebServer: Sendable {
                     }
                 }
                 defer { Task { await simulator.disconnect(id) } }
-                for try await message in inbound.messages(maxSize: WebRequest.sizeLimit) {
+                for try await message in inbound.messages(maxSize: WebServers.messageSizeLimit) {
                     guard case .text(let text) = message else { continue }
                     await simulator.receive(text, from: id)
                 }
@@ -93,6 +94,13 @@ final class WebServer: Sendable {
         return WebServer(url: url, services: services, group: group, running: running)
     }
 
+    /// Makes this module's server the one `glance run --web` starts.
+    package static func install() {
+        WebServers.install { address, simulator, board, look, logger in
+            try await start(at: address, simulator: simulator, board: board, look: look, logger: logger)
+        }
+    }
+
     private init(url: String, services: ServiceGroup, group: MultiThreadedEventLoopGroup, running: Task<Void, Never>) {
         self.url = url
         self.services = services
@@ -101,7 +109,7 @@ final class WebServer: Sendable {
     }
 
     /// Closes the pages' connections and the socket, and waits until they are closed.
-    func stop() async {
+    package func stop() async {
         await services.triggerGracefulShutdown()
         await running.value
         try? await group.shutdownGracefully()
