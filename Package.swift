@@ -2,7 +2,7 @@
 import CompilerPluginSupport
 import PackageDescription
 
-// Targets are grouped by role; dependencies point downward only (see Docs and DESIGN).
+// Targets are grouped by role; dependencies point downward only (see Docs/Architecture.md).
 // Only GlanceLinux links the C system libraries for hardware access.
 
 let package = Package(

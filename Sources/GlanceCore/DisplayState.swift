@@ -1,4 +1,4 @@
-/// What the face asks of the glass (WIDGETKIT.md item 27): lit for use, dimmed while idle, or dark.
+/// What the face asks of the glass (Docs/Contract.md, "Always on"): lit for use, dimmed while idle, or dark.
 ///
 /// The runtime decides the state; the panel side alone decides what it means for the
 /// controller (contrast and pre-charge, display on or off, burn-in shift, nothing on e-paper).

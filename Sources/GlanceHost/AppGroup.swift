@@ -2,7 +2,7 @@ import Foundation
 import GlanceLinux
 import GlanceWidgets
 
-/// A shared container where other programs drop data for widgets (WIDGETKIT item 33): a
+/// A shared container where other programs drop data for widgets (Docs/Contract.md, "App groups"): a
 /// directory per app group, `$XDG_STATE_HOME/glance/GROUP` (default `~/.local/state`), or
 /// `/var/lib/glance/GROUP` when Glance runs as a system service.
 ///

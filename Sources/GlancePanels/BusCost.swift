@@ -1,6 +1,6 @@
 /// Bytes and transactions a transfer puts on a bus, and the time that takes.
 ///
-/// The I2C model is the one in HARDWARE.md: every byte (address, control and payload) takes
+/// The I2C model is the one of Docs/Panels.md, "Bus time": every byte (address, control and payload) takes
 /// 9 clocks, and every transaction adds an address byte plus 2 clocks for START and STOP.
 /// `bytes` counts what the device receives after the address (control bytes included).
 public struct BusCost: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-/// One bus transfer in the capture format of DESIGN.md, one per line:
+/// One bus transfer in the capture format (Docs/Panels.md, "Capture files"), one per line:
 ///
 /// ```
 /// i2c 1 3c w 00 ae d5 80     # bus 1, 7-bit address 0x3c, write, bytes in hex

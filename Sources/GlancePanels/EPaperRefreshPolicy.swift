@@ -18,7 +18,7 @@
 /// 7. A full refresh when the change is large: at least `largeChange` of the panel's pixels.
 /// 8. Otherwise a partial refresh.
 ///
-/// Defaults follow the panel makers' guidance and WIDGETKIT.md item 30. Good Display ("E-paper
+/// Defaults follow the panel makers' guidance and Docs/Contract.md, "E-paper panels". Good Display ("E-paper
 /// display's different update mode", https://www.good-display.com/news/134.html) recommends one
 /// full update after five or six partial ones for the cleanest picture; the contract's default
 /// is 20 (a board sets `full-refresh-every: 5` for Good Display's figure). Waveshare's e-Paper precautions (the "Precautions" section of each
@@ -33,7 +33,7 @@ public struct EPaperRefreshPolicy: Hashable, Sendable {
     /// The policy's knobs.
     public struct Settings: Hashable, Sendable {
         /// Partial refreshes allowed between two full ones (0: every refresh is full). Default 20
-        /// (WIDGETKIT.md item 30; Good Display recommends five or six for the cleanest picture).
+        /// (Docs/Contract.md, "E-paper panels"; Good Display recommends five or six for the cleanest picture).
         public var partialRefreshesBeforeFull: Int
         /// The shortest time from the end of one refresh to the next; zero allows back-to-back
         /// refreshes. Default zero: Waveshare's recommended 180 s is for boards whose panel needs it.

@@ -1,6 +1,6 @@
 /// A `CommandDataBus` over an I2C device using the SSD13xx/SH1106 control bytes.
 ///
-/// Control bytes (HARDWARE.md, I2C OLED addressing): `0x00` all following bytes are commands,
+/// Control bytes (Docs/Panels.md, "I2C addressing and control bytes"): `0x00` all following bytes are commands,
 /// `0x40` all following bytes are data, `0x80` one command then another control byte,
 /// `0xC0` one data byte then another control byte. Transfers longer than the device's
 /// `maximumTransactionLength` are split, each part with a fresh control byte.

@@ -1,6 +1,7 @@
-/// Splits one I2C transaction into command and data runs using the control bytes of
-/// HARDWARE.md: Co (bit 7) clear means the rest of the transaction is one run; Co set means
-/// exactly one byte follows before the next control byte. D/C# (bit 6) selects data.
+/// Splits one I2C transaction into command and data runs using the control bytes
+/// (Docs/Panels.md, "I2C addressing and control bytes"): Co (bit 7) clear means the rest of
+/// the transaction is one run; Co set means exactly one byte follows before the next control
+/// byte. D/C# (bit 6) selects data.
 enum I2CControlStream {
     /// One run of bytes of the same kind.
     struct Run {

@@ -7,7 +7,7 @@ import GlanceGraphics
 ///
 /// Order on the glass: a picture is written before light comes on, so waking from `off` never
 /// flashes the picture from before; going `off` darkens the glass first and then keeps the
-/// controller's RAM current, so the next wake is instant (WIDGETKIT.md item 29). Nothing is sent
+/// controller's RAM current, so the next wake is instant (Docs/Contract.md, "OLED panels"). Nothing is sent
 /// that a newer picture has already replaced: the display holds only the latest picture and
 /// state, and a shift step or a due full refresh redraws that picture, never an older one.
 ///
@@ -22,7 +22,7 @@ public actor PanelDisplay {
         /// How the burn-in shift chooses its next offset.
         public var shiftStrategy: ShiftStrategy = .wearGuided
         /// The farthest the shift moves a picture from where it was drawn, in pixels each way
-        /// (0–4; default 2, WIDGETKIT.md item 29).
+        /// (0–4; default 2; Docs/Contract.md, "OLED panels").
         public var maximumShift: Int = 2 {
             didSet { maximumShift = min(PanelPipeline.maximumShift, max(0, maximumShift)) }
         }

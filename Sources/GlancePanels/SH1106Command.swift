@@ -5,8 +5,8 @@
 public enum SH1106Command: Hashable, Sendable {
     /// `00`–`0F`: low nibble of the column pointer (§1).
     case columnLow(UInt8)
-    /// `10`–`1F`: high nibble of the column pointer (§2). Per HARDWARE.md `20`–`2F` also land
-    /// here (bit 5 is not decoded), so an SSD1306 `20 00` is two column commands.
+    /// `10`–`1F`: high nibble of the column pointer (§2). `20`–`2F` also land here
+    /// (bit 5 is not decoded), so an SSD1306 `20 00` is two column commands.
     case columnHigh(UInt8)
     /// `30`–`33`: charge pump output voltage, 0 = 6.4 V … 3 = 9.0 V (§3).
     case pumpVoltage(UInt8)

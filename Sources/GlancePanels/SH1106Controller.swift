@@ -28,7 +28,7 @@ public actor SH1106Controller: PanelController {
         .multiplexRatio(0x3F),          // §9 A8 3F: 64 rows
         .displayOffset(0),              // §14 D3 00
         .startLine(0),                  // §4 40
-        .dcdc(0x8B),                    // §10 AD 8B: DC-DC on (HARDWARE.md)
+        .dcdc(0x8B),                    // §10 AD 8B: DC-DC on (Docs/Panels.md, "SH1106")
         .pumpVoltage(2),                // §3 32: 8.0 V (reset value)
         .segmentRemap(true),            // §6 A1: module mounting
         .comScanReversed(true),         // §13 C8: module mounting

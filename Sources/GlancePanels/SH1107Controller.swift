@@ -22,7 +22,7 @@ public actor SH1107Controller: PanelController {
     ]
 
     /// The init sequence in the upright orientation, without display-on: Adafruit's 128×128
-    /// sequence (Adafruit_SH110x, HARDWARE facts in Docs/Panels.md) without its `AD 8A`, so the
+    /// sequence (Adafruit_SH110x; Docs/Panels.md, "SH1107") without its `AD 8A`, so the
     /// DC-DC keeps its reset setting (on; drivers disagree, see Docs/Panels.md).
     static let initialization: [SH1107Command] = [
         .display(on: false),            // AE off while configuring

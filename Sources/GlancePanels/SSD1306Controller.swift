@@ -37,7 +37,7 @@ public actor SSD1306Controller: PanelController {
             self.drive = drive
         }
 
-        /// The known-good SSD1306 sequence of HARDWARE.md for `rows` rows, with its values.
+        /// The known-good SSD1306 sequence (Docs/Panels.md, "SSD1306 family") for `rows` rows, with its values.
         static func ssd1306Sequence(rows: Int, comPins: UInt8, contrast: UInt8, variant: SSD1306Variant = .ssd1306) -> [SSD1306Command] {
             var sequence: [SSD1306Command] = [
                 .display(on: false),                        // §10.1.12 off while configuring
@@ -104,7 +104,7 @@ public actor SSD1306Controller: PanelController {
         public static let ssd1315_128x64 = Model(
             name: "SSD1315 128×64", variant: .ssd1315, size: Size(width: 128, height: 64), columnOffset: 0, comPins: 0x12,
             initialization: ssd1306Sequence(rows: 64, comPins: 0x12, contrast: 0xCF, variant: .ssd1315), drive: ssd1315Drive(normalContrast: 0xCF))
-        /// SSD1309 128×64 (2.42" modules, external boost): HARDWARE.md's sequence, except
+        /// SSD1309 128×64 (2.42" modules, external boost): the published sequence (Docs/Panels.md, "SSD1306 family"), except
         /// horizontal addressing (`20 00`) instead of page mode so windows work.
         public static let ssd1309_128x64 = Model(
             name: "SSD1309 128×64", variant: .ssd1309, size: Size(width: 128, height: 64), columnOffset: 0, comPins: 0x12,
@@ -112,7 +112,7 @@ public actor SSD1306Controller: PanelController {
                 .display(on: false),                        // AE
                 .clock(divide: 0, frequency: 0xA),          // D5 A0: SSD1309 §9 oscillator
                 .startLine(0),                              // 40
-                .addressingMode(.horizontal),               // 20 00 (HARDWARE.md sends 20 02; windows need horizontal)
+                .addressingMode(.horizontal),               // 20 00 (the published sequence sends 20 02; windows need horizontal)
                 .segmentRemap(true),                        // A1
                 .comScanReversed(true),                     // C8
                 .comPins(0x12),                             // DA 12

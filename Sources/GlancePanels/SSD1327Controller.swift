@@ -60,7 +60,7 @@ public actor SSD1327Controller: PanelController {
         return remap
     }
 
-    /// The init sequence: HARDWARE.md's known-good one behind a display-off, without the final display-on.
+    /// The init sequence: the known-good one (Docs/Panels.md, "SSD1327") behind a display-off, without the final display-on.
     public var initializationSequence: [SSD1327Command] {
         [
             .display(on: false),                // §8.1.10 off while configuring

@@ -91,7 +91,7 @@ public actor SSD1680Controller: PanelController {
         initialized = false
     }
 
-    /// The configuration after a reset (SSD1680 application note order, HARDWARE.md).
+    /// The configuration after a reset (the SSD1680 application note's order; Docs/Panels.md, "SSD1680 e-paper").
     var configuration: [SSD1680Command] {
         [.driverOutput(lastGate: UInt16(model.height - 1), scan: 0x00),   // 01 F9 00 00: 250 gates (SSD1681: C7, 200)
          .dataEntryMode(0x03),                                            // 11 03: X then Y, both increasing

@@ -76,7 +76,7 @@ import Testing
 
     /// The acceptance of issue 18 on the face that shows it: thin strokes, which a shift can
     /// clear. A board configured with `max-shift: 3` halves the hottest pixel's wear; the
-    /// default of 2 (WIDGETKIT.md item 29) still beats the orbit.
+    /// default of 2 (Docs/Contract.md, "OLED panels") still beats the orbit.
     @Test func theWearGuidedShiftHalvesTheHottestPixelsWearWithoutAVisibleJump() async throws {
         let picture = Self.circularClock()
         #expect(litCount(picture) > 100, "the face draws its text")

@@ -98,7 +98,7 @@ private extension Bitmap {
 private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-press: wake}"])
 
 
-/// DESIGN's whole host, on a manual clock: what a maker sees over a day, read off the glass.
+/// The whole host of Docs/Architecture.md, on a manual clock: what a maker sees over a day, read off the glass.
 @Suite struct WholeHostTests {
     @Test func theDemoFaceForADay() async throws {
         let night = NightSchedule(start: (23, 0), end: (7, 0), timeZone: utc)
@@ -300,7 +300,7 @@ private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-pre
         let rig = try await HostRig(face: demoFaceYAML, at: morning)
         await rig.run(for: 25)
         // A click of A: A is bound only to long-press, so the click runs nothing, but it is a
-        // button event, and it restarts the idle timeout (WIDGETKIT item 27).
+        // button event, and it restarts the idle timeout (Docs/Contract.md, "Button bindings").
         await rig.press("A")
         await rig.run(until: morning.addingTimeInterval(40))
         #expect(await rig.host.status().state == "active")

@@ -26,7 +26,7 @@ private struct CountProvider: TimelineProvider {
     }
 }
 
-/// The count, dimmed while an intent's reload is on its way (WIDGETKIT item 21).
+/// The count, dimmed while an intent's reload is on its way (Docs/Contract.md, "Invalidated content").
 private func countWidget(_ kind: String) -> some WidgetConfiguration {
     StaticConfiguration(kind: kind, provider: CountProvider(kind: kind)) { entry in
         Text("Count \(entry.count)").font(.title).invalidatableContent()

@@ -33,7 +33,7 @@ actor RecordingI2C: I2CDevice {
     }
 
     @Test func busCostMatchesHardwareTable() {
-        // HARDWARE.md: a 128×64 frame in one message is 1026 bytes on the wire: 92.4 ms at 100 kHz.
+        // Docs/Panels.md, "Bus time": a 128×64 frame in one message is 1026 bytes on the wire: 92.4 ms at 100 kHz.
         let frame = BusCost(bytes: 1025, transactions: 1)
         #expect(abs(frame.seconds(atHertz: 100_000) * 1000 - 92.4) < 0.05)
         // 32-byte SMBus blocks: 32 transactions of 33 bytes: 98.6 ms.

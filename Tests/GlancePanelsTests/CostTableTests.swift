@@ -62,7 +62,7 @@ enum CostTable {
     }
 
     @Test func fullChangeAgreesWithTheHardwareFigures() async {
-        // HARDWARE.md: a 128×64 frame in one message takes 92.4 / 23.1 / 9.2 ms; ours adds the window commands.
+        // Docs/Panels.md, "Bus time": a 128×64 frame in one message takes 92.4 / 23.1 / 9.2 ms; ours adds the window commands.
         let full = await UpdateCase.fullChange.measure(OLEDSetup.ssd1306(.ssd1306_128x64).make())
         #expect(abs(full.seconds(atHertz: 100_000) * 1000 - 92.4) < 1.0)
         #expect(abs(full.seconds(atHertz: 400_000) * 1000 - 23.1) < 0.3)

@@ -2,7 +2,7 @@ import GlancePanels
 import GlanceTesting
 import Testing
 
-/// `PanelDisplay`: the one owner of the glass (WIDGETKIT items 29 and 30).
+/// `PanelDisplay`: the one owner of the glass (Docs/Contract.md, "OLED panels" and "E-paper panels").
 @Suite struct DisplayTests {
     private static func rig(shift: Duration? = .seconds(300), strategy: PanelDisplay.ShiftStrategy = .orbit) async -> (PanelDisplay, PanelHarness, GlassRecorder, ManualClock) {
         let log = GlassRecorder(), clock = ManualClock()

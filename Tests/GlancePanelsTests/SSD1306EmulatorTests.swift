@@ -13,7 +13,7 @@ import Testing
             .contrast(0xCF), .precharge(phase1: 1, phase2: 15), .vcomhDeselect(0x40), .entireDisplayOn(false), .inverse(false),
             .scrolling(false),
         ])
-        // The known-good bytes of HARDWARE.md, minus the final AF (sent after the first write).
+        // The known-good bytes (Docs/Panels.md, "SSD1306 family"), minus the final AF (sent after the first write).
         #expect(SSD1306Command.bytes(await controller.initializationSequence) ==
             [0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x8D, 0x14, 0x20, 0x00, 0xA1, 0xC8, 0xDA, 0x12, 0x81, 0xCF,
              0xD9, 0xF1, 0xDB, 0x40, 0xA4, 0xA6, 0x2E])

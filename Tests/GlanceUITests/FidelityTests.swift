@@ -3,7 +3,8 @@ import GlanceReferenceViews
 import Testing
 @testable import GlanceUI
 
-/// WIDGETKIT.md items 3, 11 and 35: the inline line, circular gauge labels, and redaction of every kind of content.
+/// The inline line, circular gauge labels, and redaction of every kind of content (Docs/Contract.md, "Families and sizes",
+/// "Tones and rendering modes" and "Views and redaction").
 @Suite struct FidelityTests {
     private func gaugeNode(_ node: LayoutNode) -> GaugeNode? {
         if let gauge = node as? GaugeNode { return gauge }

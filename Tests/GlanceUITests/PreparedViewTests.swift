@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GlanceUI
 
-/// WIDGETKIT item 34: a view resolved once is drawn at later moments with its live content
+/// Docs/Contract.md, "Views and redaction": a view resolved once is drawn at later moments with its live content
 /// evaluated at each moment, and no `body` runs again.
 @Suite struct PreparedViewTests {
     static let t0 = Date(timeIntervalSince1970: 1_795_219_200)

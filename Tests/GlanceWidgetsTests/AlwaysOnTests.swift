@@ -17,7 +17,7 @@ private struct EnvironmentProbe: View {
     }
 }
 
-/// WIDGETKIT.md items 27–29: the always-on states the runtime decides (how the glass dims,
+/// Docs/Contract.md, "Always on": the always-on states the runtime decides (how the glass dims,
 /// shifts and refreshes is the panel display's, tested in GlancePanelsTests).
 @Suite struct AlwaysOnTests {
     @Test func item27_activeThenAlwaysOnThenOffAndTheWakingPressIsNotRun() async throws {

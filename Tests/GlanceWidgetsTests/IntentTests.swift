@@ -13,7 +13,7 @@ private func single<V: View>(_ clock: ManualClock, answer: @escaping @Sendable (
     return (runtime, script, log)
 }
 
-/// WIDGETKIT.md items 20–26: intents and buttons.
+/// Intents and buttons (Docs/Contract.md, "Intents and buttons").
 @Suite struct IntentTests {
     @Test func item20_performRunsThenTheTimelineReloadsOnceOutsideTheBudget() async throws {
         let clock = ManualClock(now: t0)

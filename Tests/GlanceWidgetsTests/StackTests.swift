@@ -15,7 +15,7 @@ struct HugeAttributes: ActivityAttributes {
     var blob: String
 }
 
-/// WIDGETKIT.md items 31–32: smart stacks and live activities.
+/// Smart stacks and live activities (Docs/Contract.md, "Stacks and relevance" and "Live activities").
 @Suite struct StackTests {
     @Test func aSmartStackAloneNavigatesAndPromotesOnlyNewWinners() {
         var stack = SmartStack(members: [4, 7, 9], ordering: .relevance)
@@ -173,7 +173,7 @@ struct HugeAttributes: ActivityAttributes {
     }
 }
 
-/// WIDGETKIT.md item 35: live-activity views follow the privacy rule in always-on.
+/// Live-activity views follow the privacy rule in always-on (Docs/Contract.md, "Views and redaction").
 @Suite struct ActivityRedactionTests {
     /// The activity's frame after dimming, on a face that hides sensitive content or not.
     private func dimmedActivity(hiding: Bool) async throws -> (active: Bitmap, dimmed: Bitmap) {

@@ -3,7 +3,7 @@ import GlanceTesting
 import Testing
 @testable import GlanceWidgets
 
-/// The timeline scheduler: when each widget's provider is called (WIDGETKIT.md items 14–19).
+/// The timeline scheduler: when each widget's provider is called (Docs/Contract.md, "Timelines").
 @Suite struct TimelineSchedulerTests {
     /// A failed intent reload is retried outside the budget, so its retry must not wait for the
     /// budget window either: with the budget used up, the face woke only a day later.

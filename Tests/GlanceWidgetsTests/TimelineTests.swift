@@ -3,7 +3,7 @@ import GlanceTesting
 import Testing
 @testable import GlanceWidgets
 
-/// WIDGETKIT.md items 13–19: timelines.
+/// Timelines (Docs/Contract.md, "Timelines").
 @Suite struct TimelineTests {
     @Test func item13_entryShownIsTheLatestAtOrBeforeNow() async throws {
         let clock = ManualClock(now: t0)

@@ -4,7 +4,7 @@ import GlanceLinux
 import GlancePanels
 
 /// E-ink refresh state kept in a file with atomic writes, so a restart neither ghosts nor
-/// forgets when the last full refresh was (WIDGETKIT item 30). The panel's `PanelDisplay`
+/// forgets when the last full refresh was (Docs/Contract.md, "E-paper panels"). The panel's `PanelDisplay`
 /// owns it: the one state file of the one refresh policy.
 ///
 /// The file is read only when its size is that of a state for the panel (`StateFile`); one

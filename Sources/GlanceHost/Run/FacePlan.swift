@@ -118,7 +118,7 @@ struct FacePlan: Sendable {
         ("centre", "focus.activate"), ("A", "stack.next"), ("B", "focus.next"),
     ]
 
-    /// DESIGN.md's default faces: 128×64 and smaller, one rectangular stack of every widget
+    /// The default faces (Docs/Contract.md, "Default faces"): 128×64 and smaller, one rectangular stack of every widget
     /// that supports it; 128×128, inline on top, rectangular, two circular below; wide e-paper,
     /// inline on top, rectangular left, circular right.
     static func defaultSlots(size: Size, bundle: BundleContents) -> [Slot] {

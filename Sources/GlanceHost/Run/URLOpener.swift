@@ -3,7 +3,7 @@ import GlanceCore
 import GlanceLinux
 import Logging
 
-/// Sends activated `widgetURL`s and `Link`s to the configured handler (WIDGETKIT item 26): a
+/// Sends activated `widgetURL`s and `Link`s to the configured handler (Docs/Contract.md, "URLs"): a
 /// program run without a shell with the URL as its last argument, or an HTTP POST whose body
 /// is the URL. Without a handler the URL is logged.
 enum URLOpener {

@@ -4,7 +4,7 @@ import GlanceCore
 /// A text style, as in SwiftUI: a semantic style (`.caption`, `.title`) or a system size,
 /// with weight and design. Glance draws it with the nearest of its own bitmap faces.
 ///
-/// Pixel sizes follow an Apple Watch at one pixel per point (WIDGETKIT.md item 2):
+/// Pixel sizes follow an Apple Watch at one pixel per point (Docs/Contract.md, "Families and sizes"):
 /// caption2 10, caption 12, footnote and subheadline 13, body, callout and headline 15,
 /// title3 20, title2 and title 22, largeTitle 34. Sizes above 22 use the Glance Numerals
 /// faces for digits and punctuation and the 22 px text face for other characters.

@@ -32,7 +32,7 @@ class LayoutNode {
     }
 
     /// Makes the node ready to be laid out and drawn again at `date` without building it again
-    /// from its view, so a view's `body` runs once per entry (WIDGETKIT item 34): sizes are
+    /// from its view, so a view's `body` runs once per entry (Docs/Contract.md, "Views and redaction"): sizes are
     /// measured afresh, and nodes whose content depends on the moment (live text, timer
     /// progress, canvases) re-evaluate it. Overrides call `super`.
     func refresh(at date: Date) {

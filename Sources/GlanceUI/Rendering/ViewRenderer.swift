@@ -35,7 +35,7 @@ public enum ViewRenderer {
     }
 
     /// Resolves `view` to its layout tree once (every `body` runs now), to be drawn at `date`
-    /// and at later moments without running `body` again (WIDGETKIT item 34).
+    /// and at later moments without running `body` again (Docs/Contract.md, "Views and redaction").
     package static func prepare<V: View>(_ view: V, size: Size, environment: EnvironmentValues, at date: Date,
                                          antialiased: Bool) -> PreparedView {
         PreparedView(root: makeRoot(view, size: size, environment: environment, at: date, antialiased: antialiased),
@@ -96,7 +96,7 @@ public enum ViewRenderer {
 /// A view resolved to its layout tree, drawn at any moment: live text, timer progress and
 /// canvases are evaluated at the moment drawn, but no `body` runs again, so
 /// `Text(Date(), style: .timer)` written in a `body` counts from when the tree was built
-/// (WIDGETKIT item 34). Not thread-safe: one owner draws it.
+/// (Docs/Contract.md, "Views and redaction"). Not thread-safe: one owner draws it.
 package final class PreparedView {
     private let root: LayoutNode
     private let size: Size

@@ -124,7 +124,7 @@ struct BuiltInProgressView: View, PrimitiveView {
 }
 
 /// A progress view over a timer interval: its fill is computed for the moment drawn, again
-/// at every redraw of the same tree (WIDGETKIT item 34).
+/// at every redraw of the same tree (Docs/Contract.md, "Views and redaction").
 final class TimerProgressNode: WrapperNode {
     private let gauge: GaugeNode
     private let range: ClosedRange<Date>

@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns live text content into characters at a moment, and says when they next change.
 ///
-/// Rules (WIDGETKIT.md items 19 and 28): `.timer` counts down to the date and then up;
+/// Rules (Docs/Contract.md, "Live text"): `.timer` counts down to the date and then up;
 /// `.relative` shows the absolute difference in its two largest units ("11 min, 14 sec");
 /// `.offset` prefixes "-" for the future and "+" for the past; `.time` and `.date` are
 /// absolute. In always-on (`reduced`) no seconds are shown and values change at most

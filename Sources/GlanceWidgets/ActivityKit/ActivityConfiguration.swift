@@ -15,7 +15,7 @@ public struct ActivityViewContext<Attributes: ActivityAttributes> {
 /// The view a live activity of `Attributes` is drawn with, as WidgetKit's `ActivityConfiguration`.
 ///
 /// The activity is drawn in the face slot that shows live activities. With a `DynamicIsland`,
-/// the slot's family chooses the presentation (WIDGETKIT.md item 36): rectangular slots show
+/// the slot's family chooses the presentation (Docs/Contract.md, "Presentations"): rectangular slots show
 /// `content` (the lock-screen view), inline slots the compact leading and trailing views side
 /// by side, circular and corner slots the minimal view. Without one, every slot shows `content`.
 public struct ActivityConfiguration<Attributes: ActivityAttributes, Content: View>: WidgetConfiguration, PrimitiveWidgetConfiguration {

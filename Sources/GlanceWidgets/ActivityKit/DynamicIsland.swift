@@ -3,7 +3,7 @@ import Foundation
 /// A live activity's Dynamic Island presentations, as WidgetKit's `DynamicIsland`.
 ///
 /// Glance has no Dynamic Island, but a face's slots have the same shapes as its
-/// presentations (WIDGETKIT.md item 36): an `accessoryInline` slot shows the compact leading
+/// presentations (Docs/Contract.md, "Presentations"): an `accessoryInline` slot shows the compact leading
 /// and trailing views side by side, an `accessoryCircular` or `accessoryCorner` slot shows
 /// the minimal view, and an `accessoryRectangular` slot shows the lock-screen view (the
 /// `ActivityConfiguration`'s content). The expanded regions are kept but never shown: no

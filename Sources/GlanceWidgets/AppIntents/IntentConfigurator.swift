@@ -63,7 +63,7 @@ public enum IntentConfigurator {
             _ = parameter.assign(value)
         }
         // A required parameter still without a value would stop the provider when it reads
-        // it: refuse the configuration instead (WIDGETKIT.md item 37).
+        // it: refuse the configuration instead (Docs/Contract.md, "Configured widgets").
         if let (name, parameter) = declared.first(where: { $0.parameter.isMissing }) {
             throw .missingValue(parameter: name, title: parameter.parameterTitle, intent: String(describing: type(of: intent)))
         }

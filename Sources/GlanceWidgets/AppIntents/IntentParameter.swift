@@ -8,7 +8,7 @@ import Foundation
 /// `@unchecked Sendable` conformance (Apple's is unchecked too) sound.
 ///
 /// Glance never prompts for a value: a parameter that is neither optional nor defaulted nor
-/// set is "missing", and the runtime refuses to run the intent (WIDGETKIT.md item 23).
+/// set is "missing", and the runtime refuses to run the intent (Docs/Contract.md, "Intents").
 /// Reading a missing value is a programming error the runtime prevents.
 @propertyWrapper
 public final class IntentParameter<Value>: @unchecked Sendable {

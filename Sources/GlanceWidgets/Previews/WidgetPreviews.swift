@@ -68,7 +68,7 @@ public struct PreviewActivityBuilder<A: ActivityAttributes> {
 ///
 /// On a panel, `.content` and `.dynamicIsland(.expanded)` draw the lock-screen view in a
 /// rectangular slot, `.dynamicIsland(.compact)` the compact views in an inline slot and
-/// `.dynamicIsland(.minimal)` the minimal view in a circular slot (WIDGETKIT.md item 36).
+/// `.dynamicIsland(.minimal)` the minimal view in a circular slot (Docs/Contract.md, "Presentations").
 public enum ActivityPreviewViewKind: Sendable, Hashable {
     /// The lock-screen presentation.
     case content

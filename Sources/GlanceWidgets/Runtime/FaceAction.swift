@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a physical button binding asks the face to do (WIDGETKIT.md item 24).
+/// What a physical button binding asks the face to do (Docs/Contract.md, "Button bindings").
 ///
 /// Gestures and debouncing happen before this, in the input layer; each action delivered
 /// here is one click.

@@ -46,7 +46,7 @@ extension FaceRuntime {
     }
 
     /// A button going down, whatever it is bound to: re-arms the idle timer and wakes a
-    /// dimmed or dark face (WIDGETKIT.md item 27).
+    /// dimmed or dark face (Docs/Contract.md, "Button bindings").
     /// - Returns: Whether this woke the face — then the gestures of this press run no binding —
     ///   and the frames to show.
     public func buttonActivity() -> (woke: Bool, frames: [Frame]) {

@@ -65,12 +65,13 @@ extension FaceRuntime {
         }
         if let activity = chosen, let engine = activityEngines[activity.attributesType] {
             let isStale = activity.staleDate.map { now >= $0 } ?? false
-            // WIDGETKIT item 35: live-activity views are redacted in always-on as widgets are.
+            // Live-activity views are redacted in always-on as widgets are (Docs/Contract.md, "Views and redaction").
             if machine.state == .alwaysOn && settings.alwaysOn.hidesSensitiveContent { environment.redactionReasons = .privacy }
             let key = RenderKey(activity: activity.id, revision: activity.revision, state: machine.state,
                                 reasons: environment.redactionReasons.rawValue, isStale: isStale)
             if let cached = cachedRender(slot: slot, key: key, at: now) { return cached }
-            // WIDGETKIT item 36: the lock-screen view, the Dynamic Island's compact pair or its minimal view, by family.
+            // The lock-screen view, the Dynamic Island's compact pair or its minimal view, by
+            // family (Docs/Contract.md, "Presentations").
             return draw(slot: slot, key: key, kind: activity.attributesType, environment: environment, at: now) {
                 engine.view(for: geometry.family, activity, isStale: isStale)
             }
@@ -111,7 +112,7 @@ extension FaceRuntime {
     /// Draws the slot's view at `now`. The view is resolved to its layout tree (every `body`
     /// runs) only when the render key changed — a new entry, display state, redaction or
     /// toggle state; while the key stays, live content is redrawn from the same tree, so a
-    /// body runs once per entry (WIDGETKIT item 34).
+    /// body runs once per entry (Docs/Contract.md, "Views and redaction").
     private func draw(slot: Int, key: RenderKey, kind: String, environment: EnvironmentValues, at now: Date,
                       _ view: () -> AnyView) -> RenderResult {
         let size = face.slots[slot].rect.size

@@ -40,7 +40,7 @@ public actor FaceRuntime {
     var renderKeys: [RenderKey?]
     var renderDates: [Date]
     /// Each slot's views resolved for its render key, redrawn as live content changes without
-    /// running `body` again (WIDGETKIT item 34).
+    /// running `body` again (Docs/Contract.md, "Views and redaction").
     var preparedViews: [PreparedView?]
     var shownActivities: [String?]
     var lastBitmap: Bitmap?

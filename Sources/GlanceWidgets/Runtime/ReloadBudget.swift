@@ -1,6 +1,6 @@
 import Foundation
 
-/// A widget instance's rolling 24-hour reload budget (WIDGETKIT.md item 16).
+/// A widget instance's rolling 24-hour reload budget (Docs/Contract.md, "Reload budget").
 struct ReloadBudget: Sendable {
     static let window: TimeInterval = 86_400
 

@@ -33,7 +33,7 @@ public struct RuntimeSettings: Sendable {
     /// How long the frame that dims an intent's `.invalidatableContent()` views waits for the
     /// reload's frame (the host gives the panel's frame time). A reload that draws within it
     /// sends only the final state, sooner; a slower one still shows the dimmed views after it.
-    /// Zero draws the dimmed frame at once (WIDGETKIT item 21 as written).
+    /// Zero draws the dimmed frame at once (the rule of Docs/Contract.md, "Invalidated content", without the hold).
     public var provisionalHold: Duration = .zero
 
     /// The board's name, which `WKInterfaceDevice.current().name` answers while a widget is drawn.
@@ -73,7 +73,7 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 }
 
-/// Timings of the always-on state machine (WIDGETKIT.md item 27).
+/// Timings of the always-on state machine (Docs/Contract.md, "States").
 public struct AlwaysOnSettings: Sendable {
     /// Time without a button event before `active` becomes `alwaysOn`.
     public var idleTimeout: Duration

@@ -1,4 +1,4 @@
-/// One slot's stack of widgets (WIDGETKIT.md item 31): which member shows, moved by
+/// One slot's stack of widgets (Docs/Contract.md, "Stacks and relevance"): which member shows, moved by
 /// navigation and, for stacks ordered by relevance, by the highest relevance score.
 ///
 /// A pure value: the runtime hands it the members' scores; it knows nothing of timelines.

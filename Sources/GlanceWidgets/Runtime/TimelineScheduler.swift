@@ -7,7 +7,7 @@ enum ReloadReason: Sendable, Hashable {
     var isFree: Bool { self == .intent || self == .intentRetry }
 }
 
-/// Decides when each widget's provider is asked for a timeline (WIDGETKIT.md items 14–17): the
+/// Decides when each widget's provider is asked for a timeline (Docs/Contract.md, "Timelines"): the
 /// first load, the timeline's reload policy, `WidgetCenter` requests, one reload per finished
 /// intent, retries with back-off after a failure, the rolling 24-hour budget and the provider
 /// timeout.

@@ -129,7 +129,7 @@ package struct ActivityEngine: Sendable {
     /// The families besides `.medium` the configuration opts into (`supplementalActivityFamilies`).
     var supplementalFamilies: [ActivityFamily] = []
     /// The view for a slot of a family: the lock-screen view, or a Dynamic Island
-    /// presentation (WIDGETKIT.md item 36); see `view(for:_:isStale:)`.
+    /// presentation (Docs/Contract.md, "Presentations"); see `view(for:_:isStale:)`.
     let presentation: ViewFactory<(ActivitySnapshot, Bool, WidgetFamily)>
     /// Decodes attributes and content and starts an activity on the center, as `Activity.request` does.
     /// - Returns: The new activity's identifier.

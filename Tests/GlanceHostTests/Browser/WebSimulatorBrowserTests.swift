@@ -206,7 +206,7 @@ import Glibc
 
         // The face runs at real pace until the page pauses it, and dims after 30 s without a
         // button; on a loaded machine start-up can take that long (a CI run's click only woke
-        // the face: the press that wakes it does not run its binding, WIDGETKIT.md). A face
+        // the face: the press that wakes it does not run its binding; Docs/Contract.md, "Button bindings"). A face
         // that dimmed meanwhile is woken first, so the click below always meets an awake face.
         if try await browser.evaluate("document.getElementById('state').dataset.state") as? String == "alwaysOn" {
             try await browser.click("[data-button=\"down\"]")
