@@ -44,7 +44,7 @@ struct FacePlan: Sendable {
             slots = zip(configuration.slots, intents).map { slot, intents in
                 Slot(family: slot.family, rect: slot.frame ?? Rect(origin: .zero, size: pictureSize),
                      widgets: zip(slot.widgets, intents).map { WidgetPlacement($0.kind.value, configuration: $1) },
-                     ordering: slot.pinned ? .pinned : .relevance)
+                     ordering: slot.pinned ? .pinned : .relevance, rotation: slot.rotate)
             }
         }
         let face = Face(size: pictureSize, slots: slots, antialiased: gray || color)
