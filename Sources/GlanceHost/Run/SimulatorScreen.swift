@@ -114,8 +114,8 @@ actor SimulatorScreen {
             // Text never runs past the terminal's edge, where it would wrap onto the next line.
             let width = terminal?.columns ?? max(40, cells.cells(for: glass.size).columns)
             write(display.draw(glass: glass, lines: lines.map { Self.clip($0, width: width) }))
-        case .tooSmall(let message):
-            write(display.draw(glass: nil, lines: [Self.clip(message, width: terminal?.columns ?? message.count)]))
+        case .tooSmall(let forms):
+            write(display.draw(glass: nil, lines: [TerminalFit.line(forms, width: terminal?.columns ?? Int.max)]))
         }
     }
 

@@ -5,8 +5,9 @@ import GlanceGraphics
 enum TerminalFit: Equatable {
     /// The picture in these cells, `columns` wide.
     case picture(TerminalRenderer.Cells)
-    /// Nothing fits: one line saying what is needed and what the terminal has.
-    case tooSmall(String)
+    /// Nothing fits: one line saying what the terminal has and what is needed, in forms from
+    /// the whole sentence to the bare size, for the widest that the terminal can show.
+    case tooSmall([String])
 
     /// The mappings tried without `--scale`, largest picture first.
     static let preference: [TerminalRenderer.Cells] = [.halfBlocks, .quadrants, .braille]
@@ -27,8 +28,17 @@ enum TerminalFit: Equatable {
         }
         // The smallest picture tried is the least the terminal must have.
         let least = candidates.last!, need = needs(least)
-        // What is needed comes first: a narrow terminal cuts the line.
-        return .tooSmall("terminal too small: \(terminal.columns)x\(terminal.rows), needs \(need.columns)x\(need.rows) "
-                         + "(the \(panel.width)x\(panel.height) panel in \(least.rawValue) cells); enlarge it or use --web")
+        let has = "\(terminal.columns)x\(terminal.rows)", needs = "\(need.columns)x\(need.rows)"
+        return .tooSmall([
+            "terminal too small: \(has), needs \(needs) (the \(panel.width)x\(panel.height) panel in \(least.rawValue) cells); enlarge it or use --web",
+            "terminal too small: \(has), needs \(needs)",
+            "too small: \(has), need \(needs)",
+            "need \(needs)",
+        ])
+    }
+
+    /// The widest of `forms` that fits `width` columns; the shortest, cut, when none does.
+    static func line(_ forms: [String], width: Int) -> String {
+        forms.first { $0.count <= width } ?? SimulatorScreen.clip(forms.last ?? "", width: width)
     }
 }
