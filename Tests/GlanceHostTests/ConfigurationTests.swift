@@ -245,6 +245,37 @@ import GlanceUI
     }
 }
 
+/// Issue 35, item 5: a board without buttons cannot page or wake its face.
+@Suite struct ButtonlessBoardTests {
+    private let size = Size(width: 128, height: 64)
+
+    @Test func withoutAFaceFileTheDefaultFaceStaysLitAndTurnsItsStack() async throws {
+        let board = try BoardCatalog.board("ssd1306-128x64-i2c")
+        #expect(board.buttons.list.isEmpty)
+        let plan = try await FacePlan.make(board: board, configuration: nil, bundle: FaceParameterTests.bundle, pictureSize: size)
+        #expect(plan.settings.alwaysOn.idleTimeout == nil)
+        #expect(plan.face.slots.map(\.rotation) == [.seconds(30)])
+        #expect(FacePlan.dimmingNotice(board: board, settings: plan.settings) == nil)
+        // A board with buttons keeps the usual default face: dims after 30 s, pages on buttons.
+        let simulator = try await FacePlan.make(board: try BoardCatalog.board("simulator"), configuration: nil,
+                                                bundle: FaceParameterTests.bundle, pictureSize: size)
+        #expect(simulator.settings.alwaysOn.idleTimeout == .seconds(30))
+        #expect(simulator.face.slots.map(\.rotation) == [nil])
+    }
+
+    @Test func aFaceFileThatDimsOnABoardWithoutButtonsIsNoticed() async throws {
+        let board = try BoardCatalog.board("ssd1306-128x64-i2c")
+        let face = try FaceConfiguration(yaml: "slots:\n  - family: accessoryRectangular\n    widgets: [room, plain]\n", file: "glance.yaml")
+        let plan = try await FacePlan.make(board: board, configuration: face, bundle: FaceParameterTests.bundle, pictureSize: size)
+        #expect(plan.settings.alwaysOn.idleTimeout == .seconds(30), "a face file's settings are what it says")
+        #expect(FacePlan.dimmingNotice(board: board, settings: plan.settings)
+                == "board 'ssd1306-128x64-i2c' has no buttons: the face dims after 30s and nothing on the board wakes it; 'idle: never' under always-on keeps it lit (Docs/Configuration.md, \"Faces without buttons\")")
+        let lit = try FaceConfiguration(yaml: "always-on:\n  idle: never\n", file: "glance.yaml")
+        let litPlan = try await FacePlan.make(board: board, configuration: lit, bundle: FaceParameterTests.bundle, pictureSize: size)
+        #expect(FacePlan.dimmingNotice(board: board, settings: litPlan.settings) == nil)
+    }
+}
+
 /// Issue 15, item 6: `glance run --duration` takes at most a year (1e16s ran for ever on a fast clock).
 @Suite struct RunDurationTests {
     @Test(arguments: ["1e16s", "-5s", "0s", "9000h", "nan s", "soon"])
