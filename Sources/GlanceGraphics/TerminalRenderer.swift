@@ -1,7 +1,9 @@
-/// Draws a bitmap in a terminal with Unicode half blocks: each character cell shows two
-/// panel rows, the upper as the foreground of `▀` and the lower as its background.
+/// Draws a bitmap in a terminal with Unicode block or braille characters: by default each
+/// character cell shows two panel rows with half blocks, the upper as the foreground of `▀`
+/// and the lower as its background; `cells` picks quadrants (2×2 pixels a cell) or braille
+/// (2×4) for terminals too small for that (`TerminalRenderer+Cells.swift`).
 ///
-/// The result is a list of lines (one per pair of rows) so a caller can redraw only the
+/// The result is a list of lines (one per row of cells) so a caller can redraw only the
 /// lines that changed. The renderer writes nothing itself.
 public struct TerminalRenderer: Sendable {
     /// How colors are written.
@@ -16,20 +18,27 @@ public struct TerminalRenderer: Sendable {
     public var look: PanelLook
     /// Escape-code style.
     public var colorMode: ColorMode
-    /// Gray level at or above which a pixel counts as lit in `.none` mode.
+    /// Gray level at or above which a pixel counts as lit in `.none` mode (and, with
+    /// quadrants or braille, in the cell's shape).
     public var threshold: UInt8
+    /// How many pixels each character cell shows.
+    public var cells: Cells
 
     /// Creates a renderer.
-    public init(look: PanelLook = .white, colorMode: ColorMode = .trueColor, threshold: UInt8 = 128) {
+    public init(look: PanelLook = .white, colorMode: ColorMode = .trueColor, threshold: UInt8 = 128, cells: Cells = .halfBlocks) {
         self.look = look
         self.colorMode = colorMode
         self.threshold = threshold
+        self.cells = cells
     }
 
-    /// One string per pair of rows (an odd last row pairs with a dark row), each ending with
-    /// a color reset in `.trueColor` mode and without a newline.
+    /// One string per row of cells (missing pixels past the bitmap's edge are dark), each
+    /// ending with a color reset in `.trueColor` mode and without a newline.
     public func lines(_ bitmap: Bitmap) -> [String] {
-        stride(from: 0, to: bitmap.height, by: 2).map { line(bitmap, top: $0) }
+        let step = cells.pixels.height
+        return stride(from: 0, to: bitmap.height, by: step).map { top in
+            cells == .halfBlocks ? line(bitmap, top: top) : cellLine(bitmap, top: top)
+        }
     }
 
     /// The lines joined with newlines, ending with one.

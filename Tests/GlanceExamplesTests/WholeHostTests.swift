@@ -296,6 +296,41 @@ private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-pre
         #expect(await rig.glassShowsTheLastFrame())
     }
 
+    /// Issue 35, item 5: a face nobody presses: `idle: never` keeps it lit and `rotate:` turns
+    /// its stack, turn after turn, on the host's clock.
+    @Test func aFaceWithoutButtonsStaysLitAndTurnsItsStack() async throws {
+        let rig = try await HostRig(face: """
+            board: simulator
+            slots:
+              - family: accessoryRectangular
+                widgets: [clock, weather, tasks]
+                pinned: true
+                rotate: 20s
+            always-on:
+              idle: never
+            reload-budget: 1500
+            """, at: morning)
+        var shown = [await rig.shown()]
+        var glassFollows = true
+        for turn in 1...6 {
+            await rig.run(until: morning.addingTimeInterval(Double(turn) * 20 - 0.5))
+            let before = await rig.shown()
+            await rig.run(until: morning.addingTimeInterval(Double(turn) * 20))
+            #expect(await rig.shown() != before, "the turn ends at \(turn * 20) s, not before")
+            shown.append(await rig.shown())
+            let follows = await rig.glassShowsTheLastFrame()
+            glassFollows = glassFollows && follows
+        }
+        #expect(shown == ["clock", "weather", "tasks", "clock", "weather", "tasks", "clock"])
+        #expect(glassFollows)
+        // An hour on, nobody having pressed anything: still lit, still turning (turn 180 is the clock's).
+        await rig.run(until: morning.addingTimeInterval(3610))
+        #expect(await rig.host.status().state == "active")
+        #expect(await rig.shown() == "clock")
+        await rig.run(until: morning.addingTimeInterval(3620))
+        #expect(await rig.shown() == "weather")
+    }
+
     @Test func aPressBoundToNothingStillKeepsTheFaceAwake() async throws {
         let rig = try await HostRig(face: demoFaceYAML, at: morning)
         await rig.run(for: 25)

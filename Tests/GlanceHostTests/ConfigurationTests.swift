@@ -180,6 +180,7 @@ import GlanceUI
         #expect(face.slots.first?.widgets.map(\.kind.value) == ["Clock", "Weather"])
         #expect(face.bindings.map(\.gesture) == [.click, .click, .longPress])
         #expect(face.alwaysOn.idle == .seconds(45) && face.alwaysOn.off == .seconds(600))
+        #expect(face.slots.first?.rotate == nil, "a stack rotates only when asked")
         #expect(face.alwaysOn.night == FaceConfiguration.Night(start: 1410, end: 420))
         #expect(face.reloadBudget == nil)
         #expect(face.urlHandler == .command(["xdg-open"]))
@@ -193,14 +194,20 @@ import GlanceUI
         ("slots:\n  - family: accessoryRound\n    widgets: Clock\n",
          "glance.yaml:2:13: slots[1].family is 'accessoryRound', expected one of: accessoryRectangular, accessoryCircular, accessoryInline, accessoryCorner"),
         ("slots:\n  - family: accessoryInline\n    widgts: Clock\n",
-         "glance.yaml:3:5: unknown key 'widgts' in slots[1] (expected one of: family, frame, widgets, pinned); did you mean 'widgets'?"),
+         "glance.yaml:3:5: unknown key 'widgts' in slots[1] (expected one of: family, frame, widgets, pinned, rotate); did you mean 'widgets'?"),
         ("bindings:\n  X: stack.next\n", "glance.yaml:2:3: board 'simulator' has no button 'X' (buttons: A, B, up, down, left, right, centre)"),
         ("bindings:\n  a: stack.next\n", "glance.yaml:2:3: board 'simulator' has no button 'a' (buttons: A, B, up, down, left, right, centre); did you mean 'A'?"),
         ("bindings:\n  A: stack.nxt\n", "glance.yaml:2:6: 'stack.nxt' is neither a built-in action (stack.next, stack.previous, focus.next, focus.activate, wake) nor an intent of this bundle; did you mean 'stack.next'?"),
         ("bindings:\n  A: {hold: wake}\n", "glance.yaml:2:7: unknown gesture 'hold' (expected one of: click, double-click, long-press, press, release, repeat)"),
-        ("always-on:\n  idle: soon\n", "glance.yaml:2:9: always-on.idle should be a duration such as 600ms, 30s, 10m or 1h, found 'soon'"),
+        ("always-on:\n  idle: soon\n", "glance.yaml:2:9: always-on.idle should be a duration such as 600ms, 30s, 10m or 1h, or never, found 'soon'"),
         ("always-on:\n  idle: 1e16s\n", "glance.yaml:2:9: always-on.idle is 1e16s, expected 1s…24h"),
-        ("always-on:\n  off: 1e308h\n", "glance.yaml:2:8: always-on.off should be a duration such as 600ms, 30s, 10m or 1h, found '1e308h'"),
+        ("always-on:\n  off: 1e308h\n", "glance.yaml:2:8: always-on.off should be a duration such as 600ms, 30s, 10m or 1h, or never, found '1e308h'"),
+        ("slots:\n  - family: accessoryRectangular\n    widgets: [Clock, Weather]\n    rotate: often\n",
+         "glance.yaml:4:13: slots[1].rotate should be a duration such as 600ms, 30s, 10m or 1h, found 'often'"),
+        ("slots:\n  - family: accessoryRectangular\n    widgets: [Clock, Weather]\n    rotate: 0.5s\n",
+         "glance.yaml:4:13: slots[1].rotate is 0.5s, expected 1s…24h"),
+        ("slots:\n  - family: accessoryRectangular\n    widgets: Clock\n    rotate: 30s\n",
+         "glance.yaml:4:13: rotate needs a stack, and this slot holds one widget: list two or more under 'widgets'"),
         ("always-on:\n  off: 0.5s\n", "glance.yaml:2:8: always-on.off is 0.5s, expected 1s…720h"),
         ("always-on:\n  night: 25:00-07:00\n", "glance.yaml:2:10: always-on.night has '25:00', expected a time of day such as 22:30"),
         ("reload-budget: -3\n", "glance.yaml:1:16: reload-budget is -3, expected 1…10000"),
@@ -216,10 +223,56 @@ import GlanceUI
         #expect(error?.description == message)
     }
 
+    /// Issue 35, item 5: a face without buttons can stay lit and turn its stack by itself.
+    @Test func aFaceWithoutButtonsNeverDimsAndRotates() throws {
+        let face = try face("""
+            slots:
+              - family: accessoryRectangular
+                widgets: [Clock, Weather]
+                rotate: 30s
+            always-on:
+              idle: never
+              off: never
+            """)
+        #expect(face.alwaysOn.idle == nil && face.alwaysOn.off == nil)
+        #expect(face.slots.first?.rotate == .seconds(30))
+    }
+
     @Test func suggestionsNeedToBeClose() {
         #expect(Suggestions.closest(to: "simulatr", in: ["simulator", "adafruit-pioled"]) == "simulator")
         #expect(Suggestions.closest(to: "zzz", in: ["simulator"]) == nil)
         #expect(Suggestions.editDistance(Array("ab"), Array("ba")) == 1)
+    }
+}
+
+/// Issue 35, item 5: a board without buttons cannot page or wake its face.
+@Suite struct ButtonlessBoardTests {
+    private let size = Size(width: 128, height: 64)
+
+    @Test func withoutAFaceFileTheDefaultFaceStaysLitAndTurnsItsStack() async throws {
+        let board = try BoardCatalog.board("ssd1306-128x64-i2c")
+        #expect(board.buttons.list.isEmpty)
+        let plan = try await FacePlan.make(board: board, configuration: nil, bundle: FaceParameterTests.bundle, pictureSize: size)
+        #expect(plan.settings.alwaysOn.idleTimeout == nil)
+        #expect(plan.face.slots.map(\.rotation) == [.seconds(30)])
+        #expect(FacePlan.dimmingNotice(board: board, settings: plan.settings) == nil)
+        // A board with buttons keeps the usual default face: dims after 30 s, pages on buttons.
+        let simulator = try await FacePlan.make(board: try BoardCatalog.board("simulator"), configuration: nil,
+                                                bundle: FaceParameterTests.bundle, pictureSize: size)
+        #expect(simulator.settings.alwaysOn.idleTimeout == .seconds(30))
+        #expect(simulator.face.slots.map(\.rotation) == [nil])
+    }
+
+    @Test func aFaceFileThatDimsOnABoardWithoutButtonsIsNoticed() async throws {
+        let board = try BoardCatalog.board("ssd1306-128x64-i2c")
+        let face = try FaceConfiguration(yaml: "slots:\n  - family: accessoryRectangular\n    widgets: [room, plain]\n", file: "glance.yaml")
+        let plan = try await FacePlan.make(board: board, configuration: face, bundle: FaceParameterTests.bundle, pictureSize: size)
+        #expect(plan.settings.alwaysOn.idleTimeout == .seconds(30), "a face file's settings are what it says")
+        #expect(FacePlan.dimmingNotice(board: board, settings: plan.settings)
+                == "board 'ssd1306-128x64-i2c' has no buttons: the face dims after 30s and nothing on the board wakes it; 'idle: never' under always-on keeps it lit (Docs/Configuration.md, \"Faces without buttons\")")
+        let lit = try FaceConfiguration(yaml: "always-on:\n  idle: never\n", file: "glance.yaml")
+        let litPlan = try await FacePlan.make(board: board, configuration: lit, bundle: FaceParameterTests.bundle, pictureSize: size)
+        #expect(FacePlan.dimmingNotice(board: board, settings: litPlan.settings) == nil)
     }
 }
 

@@ -24,9 +24,9 @@ import Glibc
         let leader: Int32
         let follower: Int32
 
-        init() throws {
+        init(columns: Int = 140, rows: Int = 45) throws {
             var leader: Int32 = -1, follower: Int32 = -1
-            var size = winsize(ws_row: 45, ws_col: 140, ws_xpixel: 0, ws_ypixel: 0)
+            var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
             guard openpty(&leader, &follower, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
             self.leader = leader
             self.follower = follower

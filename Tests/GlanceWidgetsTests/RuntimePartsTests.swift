@@ -38,6 +38,30 @@ import Testing
         #expect(mutate(&late) { $0.advance(to: t0.addingTimeInterval(24 * 3600)) } && late.state == .off)
     }
 
+    /// `idle: never`: a face without buttons stays lit; only the night switches it off, and a
+    /// press during the night lights it for `nightIdle`.
+    @Test func alwaysOnMachineWithoutIdleTimeoutStaysLitExceptAtNight() {
+        var lit = AlwaysOnMachine(settings: AlwaysOnSettings(idleTimeout: nil), now: t0)
+        #expect(lit.nextTransition(after: t0) == nil && lit.upcoming(after: t0) == nil)
+        #expect(!mutate(&lit) { $0.advance(to: t0.addingTimeInterval(365 * 86_400)) } && lit.state == .active)
+
+        let night = NightSchedule(start: (hour: 23, minute: 0), end: (hour: 7, minute: 0), timeZone: utc)
+        let evening = t0.addingTimeInterval(22 * 3600)
+        var machine = AlwaysOnMachine(settings: AlwaysOnSettings(idleTimeout: nil, night: night), now: evening)
+        #expect(machine.nextTransition(after: evening) == t0.addingTimeInterval(23 * 3600))
+        #expect(machine.upcoming(after: evening)?.state == .off)
+        #expect(!mutate(&machine) { $0.advance(to: t0.addingTimeInterval(23 * 3600 - 1)) } && machine.state == .active)
+        #expect(mutate(&machine) { $0.advance(to: t0.addingTimeInterval(23 * 3600)) } && machine.state == .off)
+        // A press at night lights it for 30 s, then it is off again.
+        #expect(mutate(&machine) { $0.input(at: t0.addingTimeInterval(24 * 3600)) } && machine.state == .active)
+        #expect(machine.nextTransition(after: t0.addingTimeInterval(24 * 3600)) == t0.addingTimeInterval(24 * 3600 + 30))
+        #expect(mutate(&machine) { $0.advance(to: t0.addingTimeInterval(24 * 3600 + 30)) } && machine.state == .off)
+        // The morning lights it, not dimmed.
+        #expect(machine.nextTransition(after: t0.addingTimeInterval(24 * 3600 + 30)) == t0.addingTimeInterval(31 * 3600))
+        #expect(mutate(&machine) { $0.advance(to: t0.addingTimeInterval(31 * 3600)) } && machine.state == .active)
+        #expect(machine.nextTransition(after: t0.addingTimeInterval(31 * 3600)) == t0.addingTimeInterval(47 * 3600))
+    }
+
     @Test func activityCenterKeepsActivitiesUntilTheyAreDismissed() throws {
         let clock = ManualClock(now: t0)
         let center = ActivityCenter()

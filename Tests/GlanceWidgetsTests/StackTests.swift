@@ -40,8 +40,56 @@ struct HugeAttributes: ActivityAttributes {
         #expect(pinned.show(instance: 2) && pinned.visible == 2 && !pinned.show(instance: 8))
     }
 
+    @Test func aRotatingStackTakesTurnsAndHoldsARelevantMember() {
+        var stack = SmartStack(members: [4, 7, 9], ordering: .relevance, rotation: 30)
+        var scores: [Int: Float] = [:]
+        #expect(stack.rotates && stack.turnEnd == nil)
+        #expect(!stack.rotate(at: t0) { scores[$0] } && stack.turnEnd == t0.addingTimeInterval(30), "the first step starts a turn")
+        #expect(!stack.rotate(at: t0.addingTimeInterval(29.9)) { scores[$0] } && stack.visible == 4)
+        #expect(stack.rotate(at: t0.addingTimeInterval(30)) { scores[$0] } && stack.visible == 7)
+        #expect(stack.turnEnd == t0.addingTimeInterval(60))
+        // A navigation ends the turn: the next step starts a full one for the member shown.
+        #expect(stack.navigate(by: 1) && stack.visible == 9 && stack.turnEnd == nil)
+        #expect(!stack.rotate(at: t0.addingTimeInterval(50)) { scores[$0] } && stack.turnEnd == t0.addingTimeInterval(80))
+        #expect(stack.rotate(at: t0.addingTimeInterval(80)) { scores[$0] } && stack.visible == 4, "the turns wrap")
+        // A relevant member keeps the stack turn after turn; when its relevance is over the turns go on from it.
+        scores = [7: 0.5]
+        #expect(stack.rotate(at: t0.addingTimeInterval(110)) { scores[$0] } && stack.visible == 7)
+        #expect(!stack.rotate(at: t0.addingTimeInterval(140)) { scores[$0] } && stack.visible == 7)
+        #expect(stack.turnEnd == t0.addingTimeInterval(170))
+        scores = [:]
+        #expect(stack.rotate(at: t0.addingTimeInterval(170)) { scores[$0] } && stack.visible == 9)
+        // A pinned stack rotates in its order whatever the scores; one widget and no period never rotate.
+        var pinned = SmartStack(members: [1, 2], ordering: .pinned, rotation: 10)
+        _ = pinned.rotate(at: t0) { _ in 5 }
+        #expect(pinned.rotate(at: t0.addingTimeInterval(10)) { $0 == 1 ? 5 : nil } && pinned.visible == 2)
+        var single = SmartStack(members: [3], ordering: .relevance, rotation: 10)
+        var still = SmartStack(members: [1, 2], ordering: .relevance)
+        #expect(!single.rotates && !still.rotates)
+        #expect(!single.rotate(at: t0.addingTimeInterval(100)) { _ in nil } && !still.rotate(at: t0.addingTimeInterval(100)) { _ in nil })
+        // A clock set back past the turn's start starts the turn again.
+        #expect(!pinned.rotate(at: t0) { _ in nil } && pinned.turnEnd == t0.addingTimeInterval(10))
+    }
+
+    @Test func aRotatingStackInTheRuntimeWakesForEachTurn() async throws {
+        let clock = ManualClock(now: t0)
+        let (runtime, _) = try stack(ordering: .relevance, rotation: .seconds(40), clock: clock)
+        await runtime.start()
+        #expect(await runtime.status().slots[0].kind == "a")
+        #expect(await runtime.nextWakeUp == t0.addingTimeInterval(40), "the turn's end is a wake-up")
+        // a 0–40, b 40–80, c 80–100; b from 100 s, held turn after turn while relevant (to 400 s);
+        // its turn in progress ends at 420 s, then c, a, b, c.
+        var shown = [String]()
+        for second in stride(from: 40, through: 560, by: 40) {
+            #expect(await runtime.nextWakeUp.map { $0 <= t0.addingTimeInterval(Double(second)) } == true)
+            _ = await drive(runtime, clock, until: t0.addingTimeInterval(Double(second)), inclusive: true)
+            shown.append(await runtime.status().slots[0].kind ?? "?")
+        }
+        #expect(shown == ["b", "c", "b", "b", "b", "b", "b", "b", "b", "b", "c", "a", "b", "c"])
+    }
+
     /// Three widgets in one stack: "a" never relevant, "b" relevant (0.5) from 100 s for 300 s, "c" scored 0.
-    private func stack(ordering: StackOrdering, clock: ManualClock) throws -> (FaceRuntime, LogBox) {
+    private func stack(ordering: StackOrdering, rotation: Duration? = nil, clock: ManualClock) throws -> (FaceRuntime, LogBox) {
         let a = Script(clock: clock) { _, now in .timeline([TestEntry(date: now, value: 1)], .never) }
         let b = Script(clock: clock) { _, now in
             .timeline([TestEntry(date: now, value: 2),
@@ -52,7 +100,7 @@ struct HugeAttributes: ActivityAttributes {
         }
         let face = Face(size: Size(width: 128, height: 32), slots: [
             Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 0, width: 128, height: 32),
-                 widgets: [WidgetPlacement("a"), WidgetPlacement("b"), WidgetPlacement("c")], ordering: ordering),
+                 widgets: [WidgetPlacement("a"), WidgetPlacement("b"), WidgetPlacement("c")], ordering: ordering, rotation: rotation),
         ])
         return try makeRuntime([valueWidget("a", a), valueWidget("b", b), valueWidget("c", c)], face: face,
                                settings: testSettings(idle: .seconds(86_400)), clock: clock)

@@ -160,9 +160,19 @@ struct ConfigNode {
     /// The node as a duration: a number with a unit, `ms`, `s`, `m` or `h` (e.g. `30s`, `1.5m`),
     /// within `range`.
     func duration(in range: ClosedRange<Duration>) throws -> Duration {
+        try duration(in: range, orNever: false)!
+    }
+
+    /// The node as a duration within `range`, or nil for `never`.
+    func durationOrNever(in range: ClosedRange<Duration>) throws -> Duration? {
+        try duration(in: range, orNever: true)
+    }
+
+    private func duration(in range: ClosedRange<Duration>, orNever: Bool) throws -> Duration? {
         let text = try string().trimmingCharacters(in: .whitespaces)
+        if orNever, text == "never" { return nil }
         guard let seconds = Self.seconds(inDuration: text) else {
-            throw error("\(what) should be a duration such as 600ms, 30s, 10m or 1h, found '\(text)'")
+            throw error("\(what) should be a duration such as 600ms, 30s, 10m or 1h\(orNever ? ", or never" : ""), found '\(text)'")
         }
         guard seconds >= range.lowerBound.timeInterval, seconds <= range.upperBound.timeInterval else {
             throw error("\(what) is \(text), expected \(Self.spoken(range.lowerBound))…\(Self.spoken(range.upperBound))")

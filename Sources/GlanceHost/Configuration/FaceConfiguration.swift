@@ -50,6 +50,9 @@ public struct FaceConfiguration: Equatable, Sendable {
         public var widgets: [Widget]
         /// True keeps the stack's order; false lets relevance pick the shown widget.
         public var pinned: Bool
+        /// How long each widget of the stack shows before the next; nil for a stack that
+        /// moves only on buttons and relevance.
+        public var rotate: Duration?
     }
 
     /// A widget placed in a slot: its kind, and the parameters of its intent (empty for none).
@@ -76,8 +79,9 @@ public struct FaceConfiguration: Equatable, Sendable {
 
     /// When the face dims and switches off.
     public struct AlwaysOn: Equatable, Sendable {
-        /// Idle time before dimming to always-on.
-        public var idle: Duration
+        /// Idle time before dimming to always-on; nil (`never`) keeps the face lit, for faces
+        /// without buttons, which nothing could wake.
+        public var idle: Duration?
         /// Further idle time before switching off; nil never switches off.
         public var off: Duration?
         /// The night schedule, during which the panel is off; nil for none.
@@ -167,7 +171,7 @@ public struct FaceConfiguration: Equatable, Sendable {
     }
 
     private static func slot(_ node: ConfigNode) throws -> Slot {
-        let fields = try node.mapping(allowed: ["family", "frame", "widgets", "pinned"])
+        let fields = try node.mapping(allowed: ["family", "frame", "widgets", "pinned", "rotate"])
         let families = ["accessoryRectangular", "accessoryCircular", "accessoryInline", "accessoryCorner"]
         guard let familyNode = fields["family"] else { throw node.error("missing 'family' (one of: \(families.joined(separator: ", ")))") }
         let family = WidgetFamily(rawValue: try familyNode.choice(families))!
@@ -183,8 +187,15 @@ public struct FaceConfiguration: Equatable, Sendable {
         guard let widgetsNode = fields["widgets"] else { throw node.error("missing 'widgets' (the widget kinds shown in this slot)") }
         let widgets = widgetsNode.node.sequence != nil ? try widgetsNode.sequence() : [widgetsNode]
         guard !widgets.isEmpty else { throw widgetsNode.error("a slot needs at least one widget kind") }
+        let rotate = try fields["rotate"].map { node in
+            let period = try node.duration(in: .seconds(1)...(.seconds(86_400)))
+            guard widgets.count > 1 else {
+                throw node.error("rotate needs a stack, and this slot holds one widget: list two or more under 'widgets'")
+            }
+            return period
+        }
         return Slot(family: family, frame: frame, widgets: try widgets.map(widget),
-                    pinned: try fields["pinned"]?.bool() ?? false)
+                    pinned: try fields["pinned"]?.bool() ?? false, rotate: rotate)
     }
 
     /// A widget of a slot: its kind alone, or `kind:` with the `parameters:` of its intent.
@@ -231,8 +242,8 @@ public struct FaceConfiguration: Equatable, Sendable {
     private static func alwaysOn(_ node: ConfigNode) throws -> AlwaysOn {
         let fields = try node.mapping(allowed: ["idle", "off", "night", "hide-sensitive"])
         var result = AlwaysOn.standard
-        if let idle = fields["idle"] { result.idle = try idle.duration(in: .seconds(1)...(.seconds(86_400))) }
-        if let off = fields["off"] { result.off = try off.string() == "never" ? nil : try off.duration(in: .seconds(1)...(.seconds(30 * 86_400))) }
+        if let idle = fields["idle"] { result.idle = try idle.durationOrNever(in: .seconds(1)...(.seconds(86_400))) }
+        if let off = fields["off"] { result.off = try off.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400))) }
         if let night = fields["night"] {
             let text = try night.string()
             let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }

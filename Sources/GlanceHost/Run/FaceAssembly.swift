@@ -64,6 +64,7 @@ struct FaceAssembly {
             wrapI2C: parts.wrapI2C)
         let plan = try await FacePlan.make(board: parts.board, configuration: parts.face, bundle: parts.bundle, pictureSize: assembly.pictureSize)
         if let notice = FaceConfiguration.leftOutNotice(plan.leftOut, board: parts.board) { logger.notice("\(notice)") }
+        if let notice = FacePlan.dimmingNotice(board: parts.board, settings: plan.settings) { logger.notice("\(notice)") }
         // What writes killed half-way left (their temporary files; the files they were writing are whole).
         for folder in [parts.stateDirectory, AppGroup(name: plan.appGroup, root: parts.stateDirectory).directory] {
             for path in AtomicFile.removeStrayTemporaries(in: folder) {

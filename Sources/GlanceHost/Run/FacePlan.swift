@@ -29,6 +29,9 @@ struct FacePlan: Sendable {
     ///   the bundle is only known now) and for parameters the widgets' intents refuse.
     static func make(board: BoardConfiguration, configuration: FaceConfiguration?, bundle: BundleContents,
                      pictureSize: Size) async throws -> FacePlan {
+        // No face file on a board without buttons: nothing could page the default face's
+        // stacks or wake it once dimmed, so it stays lit and its stacks turn by themselves.
+        let unattended = configuration == nil && board.buttons.list.isEmpty
         let written = configuration ?? FaceConfiguration.empty
         let (configuration, leftOut) = written.adapted(to: board)
         try configuration.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
@@ -39,12 +42,16 @@ struct FacePlan: Sendable {
         let color = controller == .framebuffer
         let slots: [Slot]
         if configuration.slots.isEmpty {
-            slots = defaultSlots(size: pictureSize, bundle: bundle)
+            slots = defaultSlots(size: pictureSize, bundle: bundle).map { slot in
+                var slot = slot
+                if unattended, slot.widgets.count > 1 { slot.rotation = Self.unattendedRotation }
+                return slot
+            }
         } else {
             slots = zip(configuration.slots, intents).map { slot, intents in
                 Slot(family: slot.family, rect: slot.frame ?? Rect(origin: .zero, size: pictureSize),
                      widgets: zip(slot.widgets, intents).map { WidgetPlacement($0.kind.value, configuration: $1) },
-                     ordering: slot.pinned ? .pinned : .relevance)
+                     ordering: slot.pinned ? .pinned : .relevance, rotation: slot.rotate)
             }
         }
         let face = Face(size: pictureSize, slots: slots, antialiased: gray || color)
@@ -52,7 +59,7 @@ struct FacePlan: Sendable {
         var settings = RuntimeSettings(
             reloadBudget: configuration.reloadBudget,
             alwaysOn: AlwaysOnSettings(
-                idleTimeout: alwaysOn.idle, offTimeout: alwaysOn.off,
+                idleTimeout: unattended ? nil : alwaysOn.idle, offTimeout: alwaysOn.off,
                 night: alwaysOn.night.map { NightSchedule(start: ($0.start / 60, $0.start % 60), end: ($0.end / 60, $0.end % 60), timeZone: .current) },
                 hidesSensitiveContent: alwaysOn.hideSensitive),
             renderingMode: color ? .fullColor : gray ? .accented : .vibrant,
@@ -109,6 +116,17 @@ struct FacePlan: Sendable {
             result.append(intents)
         }
         return result
+    }
+
+    /// How long each widget of the default face's stacks shows on a board without buttons.
+    static let unattendedRotation: Duration = .seconds(30)
+
+    /// The notice for a face file whose face dims on a board without buttons, where nothing on
+    /// the board wakes it again; nil when the board has buttons or the face never dims.
+    static func dimmingNotice(board: BoardConfiguration, settings: RuntimeSettings) -> String? {
+        guard board.buttons.list.isEmpty, let idle = settings.alwaysOn.idleTimeout else { return nil }
+        return "board '\(board.name)' has no buttons: the face dims after \(ConfigNode.spoken(idle)) and nothing on the board wakes it; "
+            + "'idle: never' under always-on keeps it lit (Docs/Configuration.md, \"Faces without buttons\")"
     }
 
     /// What the buttons of the presets do without a face file: the joystick moves through the

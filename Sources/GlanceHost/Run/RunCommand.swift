@@ -20,7 +20,9 @@ struct RunCommand: BundleCommand {
             --board, else the face file's 'board', else the simulator.
 
             In the simulator the panel is drawn in the terminal and keys press its buttons; q \
-            quits. On hardware, buttons come from the GPIO lines of the board file. SIGTERM and \
+            quits. The picture takes the largest cells the terminal has room for (half blocks, \
+            quadrants, then braille; --scale chooses), follows resizes, and when none fits says \
+            what size it needs. On hardware, buttons come from the GPIO lines of the board file. SIGTERM and \
             Ctrl-C stop cleanly; SIGHUP reads the face file again without restarting. With an \
             mqtt: section in the face file the face joins that MQTT broker and appears in Home \
             Assistant (Docs/HomeAssistant.md).
@@ -74,6 +76,9 @@ struct RunCommand: BundleCommand {
     @Option(name: .long, help: "Simulator colors: auto (24-bit when COLORTERM says the terminal has them), truecolor, or none (plain blocks).")
     var colors = "auto"
 
+    @Option(name: .long, help: "Simulator cells: auto (the largest that fits the terminal), half (1x2 pixels a character), quadrant (2x2) or braille (2x4).")
+    var scale = "auto"
+
     @Option(name: .long, help: "Least important log level shown: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
 
@@ -90,6 +95,9 @@ struct RunCommand: BundleCommand {
             throw ValidationError("--duration '\(duration)' is not a duration such as 30s, 2m or 1h, of at most a year (8784h).")
         }
         if !["auto", "truecolor", "none"].contains(colors) { throw ValidationError("--colors must be auto, truecolor or none, not '\(colors)'.") }
+        if scale != "auto", TerminalRenderer.Cells(rawValue: scale) == nil {
+            throw ValidationError("--scale must be auto, half, quadrant or braille, not '\(scale)'.")
+        }
         if Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error.")
         }
@@ -108,7 +116,7 @@ struct RunCommand: BundleCommand {
             throw failure("the simulator draws in a terminal, and this is not one; add --headless (with --out to keep the frames)")
         }
         let screen = interactive ? SimulatorScreen(look: PanelLook.named(board.panel.look) ?? .white, board: board,
-                                                   colors: SimulatorScreen.colors(colors)) : nil
+                                                   colors: SimulatorScreen.colors(colors), scale: TerminalRenderer.Cells(rawValue: scale)) : nil
         let lastError = Locked<String?>(nil)
         let tail = web.map { _ in LogTail() }
         let logger = makeLogger(screen: screen, lastError: lastError, tail: tail)

@@ -1,7 +1,7 @@
 import GlanceGraphics
 
-/// The simulator's screen: the panel's glass in half blocks, a status line under it, and
-/// a key help line. Only the lines that changed since the last draw are rewritten, so a
+/// The simulator's screen: the panel's glass in the renderer's cells, a status line under
+/// it, and a key help line. Only the lines that changed since the last draw are rewritten, so a
 /// ticking clock costs a few dozen bytes, not a screenful.
 ///
 /// It produces escape sequences as text and writes nothing itself; `begin()` switches to the
@@ -20,9 +20,10 @@ struct TerminalDisplay {
     /// Show the cursor and leave the alternate screen (the shell's screen comes back).
     func end() -> String { "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l" }
 
-    /// The bytes that bring the screen from what it shows to `glass` plus the text lines.
-    mutating func draw(glass: Bitmap, lines extra: [String]) -> String {
-        let lines = renderer.lines(glass) + extra.map { "\u{1B}[0m\u{1B}[2K" + $0 }
+    /// The bytes that bring the screen from what it shows to `glass` (none: the text alone)
+    /// plus the text lines.
+    mutating func draw(glass: Bitmap?, lines extra: [String]) -> String {
+        let lines = (glass.map { renderer.lines($0) } ?? []) + extra.map { "\u{1B}[0m\u{1B}[2K" + $0 }
         var output = ""
         for (index, line) in lines.enumerated() where index >= shown.count || shown[index] != line {
             output += "\u{1B}[\(index + 1);1H" + line

@@ -2,7 +2,10 @@ import Foundation
 
 /// The always-on state machine: active → alwaysOn (idle timeout) → off (night or second timeout).
 ///
-/// Any button event returns to `active`; the event that wakes the face is consumed.
+/// Any button event returns to `active`; the event that wakes the face is consumed. Without
+/// an idle timeout (`idle: never`) the face stays `active` except at night: active → off
+/// when the night begins (or `nightIdle` after a press during it), and back to active when
+/// it ends.
 struct AlwaysOnMachine: Sendable {
     let settings: AlwaysOnSettings
     private(set) var state: DisplayState = .active
@@ -12,6 +15,9 @@ struct AlwaysOnMachine: Sendable {
     private var alwaysOnSince: Date?
     /// Whether `off` came from the night schedule (it ends with the night) or the timeout.
     private var offByNight = false
+
+    /// Seconds a face without an idle timeout stays lit after a press during the night.
+    static let nightIdle: TimeInterval = 30
 
     init(settings: AlwaysOnSettings, now: Date) {
         self.settings = settings
@@ -39,9 +45,15 @@ struct AlwaysOnMachine: Sendable {
             changed = false
             switch state {
             case .active:
-                if now >= lastInput.addingTimeInterval(settings.idleTimeout.seconds) {
-                    state = .alwaysOn
-                    alwaysOnSince = now
+                if let idle = settings.idleTimeout {
+                    if now >= lastInput.addingTimeInterval(idle.seconds) {
+                        state = .alwaysOn
+                        alwaysOnSince = now
+                        changed = true
+                    }
+                } else if let night = settings.night, night.contains(now), now >= lastInput.addingTimeInterval(Self.nightIdle) {
+                    state = .off
+                    offByNight = true
                     changed = true
                 }
             case .alwaysOn:
@@ -57,8 +69,9 @@ struct AlwaysOnMachine: Sendable {
                 }
             case .off:
                 if offByNight, let night = settings.night, !night.contains(now) {
-                    state = .alwaysOn
-                    alwaysOnSince = now
+                    // A face that never dims is lit again; one that dims comes back dimmed.
+                    state = settings.idleTimeout == nil ? .active : .alwaysOn
+                    alwaysOnSince = settings.idleTimeout == nil ? nil : now
                     offByNight = false
                     changed = true
                 }
@@ -73,12 +86,13 @@ struct AlwaysOnMachine: Sendable {
         guard let date = nextTransition(after: now) else { return nil }
         switch state {
         case .active:
-            return (date, .alwaysOn, "\(Int(settings.idleTimeout.seconds)) s without a button press")
+            guard let idle = settings.idleTimeout else { return (date, .off, "the night begins") }
+            return (date, .alwaysOn, "\(Int(idle.seconds)) s without a button press")
         case .alwaysOn:
             if let night = settings.night, night.nextBoundary(after: now) == date { return (date, .off, "the night begins") }
             return (date, .off, "\(Int(settings.offTimeout?.seconds ?? 0)) s in always-on")
         case .off:
-            return (date, .alwaysOn, "the night ends")
+            return (date, settings.idleTimeout == nil ? .active : .alwaysOn, "the night ends")
         }
     }
 
@@ -86,7 +100,11 @@ struct AlwaysOnMachine: Sendable {
     func nextTransition(after now: Date) -> Date? {
         switch state {
         case .active:
-            return max(lastInput.addingTimeInterval(settings.idleTimeout.seconds), now.addingTimeInterval(0.001))
+            guard let idle = settings.idleTimeout else {
+                guard let night = settings.night else { return nil }
+                return night.contains(now) ? max(lastInput.addingTimeInterval(Self.nightIdle), now.addingTimeInterval(0.001)) : night.nextBoundary(after: now)
+            }
+            return max(lastInput.addingTimeInterval(idle.seconds), now.addingTimeInterval(0.001))
         case .alwaysOn:
             let byNight = settings.night?.nextBoundary(after: now)
             let byTimeout = settings.offTimeout.flatMap { timeout in alwaysOnSince.map { $0.addingTimeInterval(timeout.seconds) } }

@@ -29,15 +29,19 @@ public struct Slot: Sendable {
     public var ordering: StackOrdering
     /// Whether live activities take this slot over (if no slot says so, the first slot does).
     public var showsLiveActivities: Bool
+    /// How long each widget of a stack shows before the next, for faces nobody pages; nil
+    /// moves the stack only on navigation and relevance (`SmartStack`).
+    public var rotation: Duration?
 
     /// Creates a slot.
     public init(family: WidgetFamily, rect: Rect, widgets: [WidgetPlacement], ordering: StackOrdering = .relevance,
-                showsLiveActivities: Bool = false) {
+                showsLiveActivities: Bool = false, rotation: Duration? = nil) {
         self.family = family
         self.rect = rect
         self.widgets = widgets
         self.ordering = ordering
         self.showsLiveActivities = showsLiveActivities
+        self.rotation = rotation
     }
 }
 

@@ -175,8 +175,17 @@ extension FaceRuntime {
     // MARK: - Stacks
 
     private func updateStacks(at now: Date) {
-        for slot in stacks.indices where stacks[slot].followsRelevance {
-            if stacks[slot].promote(score: { instances[$0].relevanceScore(at: now) }) {
+        for slot in stacks.indices {
+            let score = { (instance: Int) in self.instances[instance].relevanceScore(at: now) }
+            var moved = stacks[slot].promote(score: score)
+            // A rotating stack takes turns only while it is seen: not with the panel off, nor
+            // under a live activity.
+            if machine.state == .off || shownActivities[slot] != nil {
+                stacks[slot].pauseTurn()
+            } else if stacks[slot].rotate(at: now, score: score) {
+                moved = true
+            }
+            if moved {
                 progress = true
                 if focus?.slot == slot { focus = nil }
             }
@@ -212,6 +221,7 @@ extension FaceRuntime {
                 }
             }
             if lit { candidates.append(renders[slot]?.nextChange) }
+            if lit, shownActivities[slot] == nil { candidates.append(stack.turnEnd) }
         }
         for activity in activityCenter.liveActivities(at: now) {
             candidates.append(activity.staleDate)

@@ -121,7 +121,7 @@ public actor FaceRuntime {
                 instances.append(WidgetInstance(id: instances.count, slot: index, descriptor: descriptor, engine: engine,
                                                 configuration: placement.configuration, context: context))
             }
-            stacks.append(SmartStack(members: members, ordering: slot.ordering))
+            stacks.append(SmartStack(members: members, ordering: slot.ordering, rotation: slot.rotation?.seconds))
         }
         self.face = face
         self.settings = settings

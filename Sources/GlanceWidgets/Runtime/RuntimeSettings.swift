@@ -75,8 +75,9 @@ public struct RetryPolicy: Sendable, Hashable {
 
 /// Timings of the always-on state machine (Docs/Contract.md, "States").
 public struct AlwaysOnSettings: Sendable {
-    /// Time without a button event before `active` becomes `alwaysOn`.
-    public var idleTimeout: Duration
+    /// Time without a button event before `active` becomes `alwaysOn`; nil never dims (a
+    /// face without buttons, which nothing could wake). The night still switches it off.
+    public var idleTimeout: Duration?
     /// Time in `alwaysOn` before the panel goes `off`; nil never turns it off by time.
     public var offTimeout: Duration?
     /// Hours during which the panel is `off` once it is not `active`.
@@ -85,7 +86,7 @@ public struct AlwaysOnSettings: Sendable {
     public var hidesSensitiveContent: Bool
 
     /// Creates always-on settings (defaults: 30 s idle, no off timeout, no night).
-    public init(idleTimeout: Duration = .seconds(30), offTimeout: Duration? = nil, night: NightSchedule? = nil,
+    public init(idleTimeout: Duration? = .seconds(30), offTimeout: Duration? = nil, night: NightSchedule? = nil,
                 hidesSensitiveContent: Bool = false) {
         self.idleTimeout = idleTimeout
         self.offTimeout = offTimeout
