@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "GlanceInput"),
 
         // MARK: - Operating system
-        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CSimulatedTime", "CGlobalExecutor", "CI2C", "CSPI", "CFramebuffer", "CMosquitto"]),
+        .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlanceGraphics", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CSimulatedTime", "CGlobalExecutor", "CI2C", "CSPI", "CFramebuffer", "CMosquitto"]),
 
         // MARK: - Composition root and user-facing products
         .target(

@@ -159,10 +159,13 @@ public struct ClockWidget: Widget {
     /// Creates the widget.
     public init() {}
 
-    /// A static configuration of kind "clock" in every accessory family.
+    /// A static configuration of kind "clock" in every accessory family; activating it
+    /// (`focus.activate` with nothing focused) opens `glance://clock` with the face's
+    /// `url-handler`.
     public var body: some WidgetConfiguration {
         StaticConfiguration(kind: "clock", provider: ClockProvider()) { entry in
             ClockView(entry: entry)
+                .widgetURL(URL(string: "glance://clock"))
         }
         .configurationDisplayName("Clock")
         .description("The time with ticking seconds, and the date.")

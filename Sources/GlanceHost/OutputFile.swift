@@ -36,7 +36,8 @@ enum OutputFile {
             + "glance writes; use a smaller --scale"
     }
 
-    /// Encodes `bitmap` at `scale` in `look` and writes it to `path` atomically.
+    /// Encodes `bitmap` at `scale` in `look` and writes it to `path` atomically
+    /// (`AtomicFile.writePNG`), once its size is checked.
     /// - Throws: `CommandFailure` naming `path`: the image is too large, cannot be encoded, or
     ///   cannot be written (something other than a regular file is there, a folder is missing
     ///   rights…).
@@ -44,13 +45,11 @@ enum OutputFile {
         if let problem = problem(width: bitmap.width, height: bitmap.height, scale: scale) {
             throw CommandFailure("cannot write \(path): \(problem)")
         }
-        let png: [UInt8]
         do {
-            png = try bitmap.png(scale: scale, look: look)
+            try AtomicFile.writePNG(bitmap, scale: scale, look: look, to: URL(fileURLWithPath: path))
         } catch {
-            throw CommandFailure("cannot write \(path): \(error)")
+            throw CommandFailure("\(error)")
         }
-        try write(Data(png), to: path)
     }
 
     /// Writes `data` to `path` atomically.

@@ -25,7 +25,7 @@ extension PreviewCommand {
         let steered = moment.map { SimulatedClock(start: $0) }
         steered?.steerProcessClock()
         defer { steered?.releaseProcessClock() }
-        let moment = moment ?? Date()
+        let moment = moment ?? SystemClock().now
         let clock = ManualClock(now: moment)
         let logger = Logger(label: "glance") { label in
             GlanceLogHandler(label: label, level: .warning, destination: .standardError(journald: false), lastError: Locked(nil), tail: nil)

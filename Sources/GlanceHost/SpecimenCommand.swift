@@ -84,7 +84,7 @@ struct SpecimenCommand: ParsableCommand {
     /// The sheet to show: the reference views, or every face and symbol.
     private func sheet(width: Int) throws -> Bitmap {
         if views {
-            let moment = date.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
+            let moment = date.flatMap { ISO8601DateFormatter().date(from: $0) } ?? SystemClock().now
             return ReferenceGallery.contactSheet(at: moment)
         }
         return SpecimenSheet(fonts: FontCatalog.standard, symbols: try symbolCatalog(), width: width,

@@ -78,13 +78,11 @@ struct WearCommand: AsyncParsableCommand {
             if let problem = OutputFile.problem(width: map.width, height: map.height, scale: scale) {
                 throw CommandFailure("cannot write the heat map to \(out): \(problem)")
             }
-            let png: [UInt8]
             do {
-                png = try PNG.encode(map.heatMap(scale: scale))
+                try AtomicFile.writePNG(map.heatMap(scale: scale), to: URL(fileURLWithPath: out))
             } catch {
-                throw CommandFailure("cannot write the heat map to \(out): \(error)")
+                throw CommandFailure("\(error)")
             }
-            try OutputFile.write(Data(png), to: out)
         }
         if json {
             print(String(decoding: try Self.encoder.encode(Report(board: boardName, size: map.size, summary: summary)), as: UTF8.self))

@@ -1,6 +1,7 @@
 import CMosquitto
 import Foundation
 #if canImport(Glibc)
+import GlanceCore
 import Glibc
 #endif
 import Synchronization
@@ -139,12 +140,7 @@ public final class MQTTClient: Sendable {
     /// and `events`. Waits at most `timeout` seconds for the thread to finish sending.
     public func stop(publishing final: [Message] = [], timeout: Double = 2) async {
         let core = self.core
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                core.stop(publishing: final, timeout: timeout)
-                continuation.resume()
-            }
-        }
+        await offThePool(named: "glance-mqtt-stop") { core.stop(publishing: final, timeout: timeout) }
     }
 }
 
@@ -188,7 +184,7 @@ extension MQTTClient {
         private let payloadLimit: @Sendable (String) -> Int
         private let continuation: AsyncStream<Event>.Continuation
         /// Wakes a back-off wait and tells `stop()` the thread has ended.
-        private let condition = NSCondition()
+        private let condition = MonotonicCondition()
         /// Wakes the connection's thread from `poll` (a publish or a stop from another thread).
         private let wake = WakePipe()
 
@@ -376,7 +372,7 @@ extension MQTTClient {
 
         private func wait(seconds: Double) {
             condition.lock()
-            let until = Date().addingTimeInterval(seconds)
+            let until = SystemClock().uptime + .seconds(seconds)
             while !isStopping, condition.wait(until: until) {}
             condition.unlock()
         }
@@ -416,7 +412,7 @@ extension MQTTClient {
             wake.ring()
             condition.lock()
             condition.broadcast()
-            let until = Date().addingTimeInterval(timeout)
+            let until = SystemClock().uptime + .seconds(timeout)
             while !state.withLock({ $0.finished }), condition.wait(until: until) {}
             condition.unlock()
         }

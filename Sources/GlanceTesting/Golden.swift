@@ -33,8 +33,10 @@ public enum Golden {
 
         let base = url.deletingPathExtension()
         let actualURL = base.appendingPathExtension("actual.png"), diffURL = base.appendingPathExtension("diff.png")
-        let written = (try? Data(try bitmap.png()).write(to: actualURL)) != nil
-            && (try? Data(try PNG.encode(diff(expected, bitmap))).write(to: diffURL)) != nil
+        // Whole files or none, replacing what is there (never writing through a link), as
+        // GlanceLinux's `AtomicFile.writePNG`, which this target sits below.
+        let written = (try? Data(try bitmap.png()).write(to: actualURL, options: .atomic)) != nil
+            && (try? Data(try PNG.encode(diff(expected, bitmap))).write(to: diffURL, options: .atomic)) != nil
         let sizes = expected.size == bitmap.size ? "" : " (expected \(expected.size), got \(bitmap.size))"
         let count = zip(expected.pixels, bitmap.pixels).filter { $0 != $1 }.count
         return "\(path) differs in \(count) pixels\(sizes); "

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,7 +66,7 @@ public final class LocalHTTPSServer: Sendable {
         let end = ProcessEnd(of: process)
         try process.run()
         // The first line is the port; the pipe closes (an empty line) if the server dies first.
-        let line = try await offThePool { () -> String in
+        let line = await offThePool { () -> String in
             var bytes = [UInt8]()
             while true {
                 let byte = output.fileHandleForReading.readData(ofLength: 1)

@@ -42,7 +42,7 @@ struct Greeting_Previews: PreviewProvider {
 
     @Test func catalogFindsTheExamplesPreviewsInSourceOrder() throws {
         let examples = try PreviewCatalog.declared().filter { $0.source.hasPrefix("GlanceExamples/") }
-        #expect(examples.map(\.name) == ["ClockWidget.swift:173", "Kitchen timer", "Kitchen timer", "Weather", "Weather"])
+        #expect(examples.map(\.name) == ["ClockWidget.swift:176", "Kitchen timer", "Kitchen timer", "Weather", "Weather"])
         #expect(examples.map { $0.source.split(separator: ":")[0] } == [
             "GlanceExamples/ClockWidget.swift", "GlanceExamples/KitchenTimerWidget.swift", "GlanceExamples/KitchenTimerWidget.swift",
             "GlanceExamples/WeatherWidget.swift", "GlanceExamples/WeatherWidget.swift",
@@ -105,6 +105,6 @@ struct Greeting_Previews: PreviewProvider {
 
     @Test func sheetFileNamesAreSafe() {
         #expect(PreviewCommand.fileName(number: 3, preview: "Weather / now", image: 1, of: 2) == "03-Weather___now-1.png")
-        #expect(PreviewCommand.fileName(number: 12, preview: "ClockWidget.swift:173", image: 0, of: 1) == "12-ClockWidget_swift_173.png")
+        #expect(PreviewCommand.fileName(number: 12, preview: "ClockWidget.swift:176", image: 0, of: 1) == "12-ClockWidget_swift_176.png")
     }
 }

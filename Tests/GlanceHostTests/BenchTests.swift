@@ -10,7 +10,7 @@ import Testing
     /// durations were given ranges (1 s … 24 h): the idle run exited 2 and `glance bench` with
     /// it. Every face the bench writes must be one `glance run` accepts.
     @Test func idleBenchFacesAreValidFaceFiles() throws {
-        for (name, text) in BenchCommand.idleFaces {
+        for (name, text) in BenchCommand.idleFaces(opened: URL(fileURLWithPath: "/tmp/glance bench/opened.txt")) {
             let face = try FaceConfiguration(yaml: text, file: "\(name).yaml")
             #expect(face.alwaysOn.idle.map { $0 <= .seconds(86_400) } == true)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceCore
 import GlanceGraphics
 import GlanceInput
 import GlanceLinux
@@ -138,7 +139,7 @@ private func withServer(_ body: (_ path: String, _ target: FakeTarget) async thr
 /// `make test`'s GLANCE_CTL_TIMEOUT: the test run keeps both cores busy with other suites,
 /// and the server's answer can queue behind them for more than the usual 30 seconds.
 private func raw(_ line: String, _ path: String) async throws -> ControlResponse {
-    let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: line, timeout: 300) }
+    let answer = try await offThePool { try UnixSocketClient.request(path: path, line: line, timeout: 300) }
     #expect(answer.hasSuffix("\n") && answer.filter { $0 == "\n" }.count == 1, "one line: \(answer)")
     return try ControlJSON.decoder().decode(ControlResponse.self, from: Data(answer.utf8))
 }
@@ -179,7 +180,7 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
         let server = try UnixSocketServer(path: path)
         let serving = Task {
             for try await connection in server.connections {
-                try await offThePool {
+                await offThePool {
                     _ = connection.readLine()
                     connection.write("220 smtp ready\n")
                 }
@@ -222,7 +223,7 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
     @Test func statusRoundTripsAsJSONWithISODates() async throws {
         try await withServer { path, target in
             #expect(try await ControlClient.status(socket: path) == FakeTarget.status)
-            let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: #"{"command":"status"}"#, timeout: 300) }
+            let answer = try await offThePool { try UnixSocketClient.request(path: path, line: #"{"command":"status"}"#, timeout: 300) }
             #expect(answer.hasPrefix(#"{"ok":true,"status":{"board":"simulator","buttonEvents":["A click","B long-press"],"#))
             #expect(answer.contains(#""nextWakeUp":"2026-11-21T00:05:00Z""#))
             #expect(await target.calls == ["status", "status"])
@@ -386,7 +387,7 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
 /// Issue 15, item 3: the control socket against hostile neighbours and clients.
 @Suite struct ControlSocketHardeningTests {
     /// A connected client socket to `path`, with a receive timeout bounding every read
-    /// (blocking: call it through `ControlIO`, off the concurrency pool the server needs).
+    /// (blocking: call it through `offThePool`, off the concurrency pool the server needs).
     private static func connectClient(_ path: String) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
@@ -453,24 +454,24 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
         let path = socketPath()
         // A request timeout of an hour: only cutting the connection can end the handler.
         let server = try ControlServer(path: path, target: try await FakeTarget(), requestTimeout: 3600)
-        let dribbler = await ControlIO.run { Self.connectClient(path) }
+        let dribbler = await offThePool { Self.connectClient(path) }
         try #require(dribbler >= 0, "connect: errno \(-dribbler)")
         defer { close(dribbler) }
         #expect(send(dribbler, "{", 1, 0) == 1)
         // Connections are taken in order: once a later request is answered, the dribbler's is being handled.
         #expect(try await raw(#"{"command":"status"}"#, path).ok)
         await server.stop()
-        #expect(await ControlIO.run { Self.readAll(dribbler) } == "", "the server cut the connection instead of waiting for the rest of the line")
+        #expect(await offThePool { Self.readAll(dribbler) } == "", "the server cut the connection instead of waiting for the rest of the line")
     }
 
     @Test func fourHundredHeldConnectionsAreAnsweredBusyAndTheSocketRecovers() async throws {
         let path = socketPath()
         let server = try ControlServer(path: path, target: try await FakeTarget(), requestTimeout: 3600)
-        let held = await ControlIO.run { (0..<400).map { _ in Self.connectClient(path) } }
+        let held = await offThePool { (0..<400).map { _ in Self.connectClient(path) } }
         try #require(held.allSatisfy { $0 >= 0 }, "connect: errno \(-(held.first { $0 < 0 } ?? 0))")
         // The first ones are handled (and wait for their line); every other is told at once.
         let limit = ControlServer.maximumClients
-        let answers = await ControlIO.run { held[limit...].map { Self.readAll($0) } }
+        let answers = await offThePool { held[limit...].map { Self.readAll($0) } }
         for answer in answers {
             #expect(answer.contains("busy: \(limit) requests are being answered"), "\(answer)")
         }
@@ -487,10 +488,10 @@ private func raw(_ line: String, _ path: String) async throws -> ControlResponse
         let path = socketPath()
         let server = try ControlServer(path: path, target: try await FakeTarget(), requestTimeout: 3600)
         let limit = ControlServer.maximumClients
-        let held = await ControlIO.run { (0..<limit).map { _ in Self.connectClient(path) } }
+        let held = await offThePool { (0..<limit).map { _ in Self.connectClient(path) } }
         try #require(held.allSatisfy { $0 >= 0 })
         // Every handler holds one of them once a further connection is turned away.
-        let probe = await ControlIO.run {
+        let probe = await offThePool {
             let fd = Self.connectClient(path)
             defer { close(fd) }
             return Self.readAll(fd)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceCore
 import GlanceGraphics
 import GlanceLinux
 import GlanceTesting
@@ -139,7 +140,7 @@ import Glibc
         let png = try Bitmap(width: 2, height: 2).png()
         let serving = Task {
             for try await connection in server.connections {
-                try await offThePool {
+                await offThePool {
                     _ = connection.readLine()
                     connection.write(ControlResponse.success(png: png).line())
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceTesting
 import Testing
 #if canImport(Glibc)
@@ -44,7 +45,7 @@ import Glibc
         /// test instead of hanging it. The wait is off the cooperative pool.
         func read(until marker: String, limit: Int = 4 << 20) async throws -> String {
             let terminal = self
-            return try await offThePool { terminal.blockingRead(until: marker, limit: limit) }
+            return await offThePool { terminal.blockingRead(until: marker, limit: limit) }
         }
 
         private func blockingRead(until marker: String, limit: Int) -> String {

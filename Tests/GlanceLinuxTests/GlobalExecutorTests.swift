@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceLinux
 import GlanceTesting
 import Testing
@@ -36,7 +37,7 @@ private final class Turnstile: @unchecked Sendable {
         let count = 8 // more than the four workers the pool keeps at most
         let turnstile = Turnstile(count: count)
         let before = GlobalExecutor.statistics
-        let finished = try await offThePool {
+        let finished = await offThePool {
             let group = DispatchGroup()
             for _ in 0..<count {
                 group.enter()
@@ -89,7 +90,7 @@ private final class Turnstile: @unchecked Sendable {
     /// ones alive when it is read: libdispatch's and the executor's workers come and go.
     @Test func wakeUpsOfThreadsThatEndedAreCounted() async throws {
         let before = ProcessUsage.read().voluntarySwitches
-        try await offThePool {
+        await offThePool {
             // Each poll with a timeout on no descriptors blocks the thread once.
             for _ in 0..<20 { _ = poll(nil, 0, 1) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceLinux
 import GlanceTesting
 import Testing
@@ -13,7 +14,7 @@ import Testing
         let server = try UnixSocketServer(path: path)
         let serving = Task {
             for try await connection in server.connections {
-                try await offThePool {
+                await offThePool {
                     let line = connection.readLine() ?? ""
                     connection.write("echo: \(line)\n")
                 }

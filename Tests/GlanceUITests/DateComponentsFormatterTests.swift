@@ -64,5 +64,26 @@ import Testing
         #expect(months.string(from: start, to: Date(timeIntervalSince1970: 86_400 * (31 + 3))) == "1 month, 3 days")
         #expect(months.string(for: components) == "0 days")
     }
+
+    /// Without a reference date, months are counted from 2001-01-01 (Apple's
+    /// `Date(timeIntervalSinceReferenceDate: 0)`), not from the time the text is made: 40 days
+    /// read "1 month, 9 days" (January has 31) on any day. Counted from now they read
+    /// "1 month, 10 days" from late November, and changed with the date.
+    @Test func withoutAReferenceDateMonthsCountFromTheReferenceDate() {
+        let months = formatter(.full, [.month, .day])
+        months.calendar = {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            return calendar
+        }()
+        #expect(months.referenceDate == nil)
+        #expect(months.string(from: 40 * 86_400) == "1 month, 9 days")
+        months.referenceDate = Date(timeIntervalSince1970: 0)
+        #expect(months.string(from: 40 * 86_400) == "1 month, 9 days", "1970-01-01 starts a January too")
+        months.referenceDate = Date(timeIntervalSince1970: 86_400 * (31 + 28))
+        #expect(months.string(from: 40 * 86_400) == "1 month, 9 days", "from 1970-03-01, March has 31")
+        months.referenceDate = Date(timeIntervalSince1970: 86_400 * 31)
+        #expect(months.string(from: 40 * 86_400) == "1 month, 12 days", "from 1970-02-01, February has 28")
+    }
 }
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceLinux
 
 /// What an idle face costs, from real `glance run --headless` processes measuring themselves.
@@ -19,6 +20,10 @@ struct IdleFigures: Codable, Sendable {
 
     var active: State
     var alwaysOn: State
+    /// The always-on face again, after its URL handler ran once (a press opened the clock's
+    /// `widgetURL` in its first seconds): a handler's timeout must not leave a timer that
+    /// wakes the process (libdispatch's, before it waited on the face's clock).
+    var alwaysOnAfterURL: State
     /// The higher peak resident memory of the two idle runs, in MiB. They start from a cold
     /// page cache for the binary, as a face does after a boot (`dropCachedPages(of:)`).
     var peak_rss_mb: Double
@@ -40,25 +45,54 @@ extension BenchCommand {
         close(descriptor)
     }
 
-    /// The face files of the two idle runs: one kept active for a day, one that dims after the
-    /// shortest idle time a face file allows (1 s).
-    static let idleFaces = [("active", "always-on:\n  idle: 24h\n"), ("always-on", "always-on:\n  idle: 1s\n")]
+    /// The face files of the idle runs: one kept active for a day, one that dims after the
+    /// shortest idle time a face file allows (1 s), and one like it whose button A opens the
+    /// clock's `widgetURL` with a handler program that writes the URL to `opened`.
+    static func idleFaces(opened: URL) -> [(String, String)] {
+        [("active", "always-on:\n  idle: 24h\n"), ("always-on", "always-on:\n  idle: 1s\n"),
+         ("url-handler", """
+            always-on:
+              idle: 1s
+            bindings:
+              A: focus.activate
+            url-handler:
+              command: [sh, -c, 'echo "$1" > "$0"', '\(opened.path)']
+
+            """)]
+    }
+
+    /// Presses A on the face behind `socket` until its URL handler has written `opened`: the
+    /// first press may come before the control socket is up, or after the face dimmed (a press
+    /// then only wakes it). Gives up after `seconds`.
+    static func openURL(socket: String, opened: URL, seconds: Int) async throws {
+        for _ in 0..<seconds * 5 {
+            if FileManager.default.fileExists(atPath: opened.path) { return }
+            try? await ControlClient.press(button: "A", socket: socket)
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        guard FileManager.default.fileExists(atPath: opened.path) else {
+            throw CommandFailure("idle: the url-handler face did not run its handler within \(seconds) s (no \(opened.path))")
+        }
+    }
 
     /// Starts of the active face whose time to the first frame is measured, one at a time.
     static let firstFrameRuns = 5
 
-    /// Runs this program twice at once for `seconds` of wall time — one face kept active, one
-    /// dimmed into always-on after its first second — and reads their usage reports. The
+    /// Runs this program three times at once for `seconds` of wall time — one face kept active,
+    /// one dimmed into always-on after its first second, one like it that first runs its URL
+    /// handler — and reads their usage reports. The
     /// children are awaited on threads of their own (`waitpid`), so the bench itself sleeps
     /// while they measure (Foundation's `waitUntilExit()` would spin a core beside them);
     /// `progress` gets a line every ten seconds.
     static func idleFigures(seconds: Int, progress: BenchProgress) async throws -> IdleFigures {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-idle-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Private: a face opens its control socket only in a folder others cannot write to.
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
         let executable = ServiceCommand.executablePath()
         dropCachedPages(of: executable)
         /// Starts `glance run` on the simulator with face `text` for `seconds`, reporting its usage.
+        func socket(_ name: String) -> String { folder.appendingPathComponent("\(name).sock").path }
         func start(_ name: String, _ text: String, seconds: Int) throws -> (pid: pid_t, report: URL) {
             let face = folder.appendingPathComponent("\(name).yaml")
             try Data(text.utf8).write(to: face)
@@ -66,20 +100,25 @@ extension BenchCommand {
             try? FileManager.default.removeItem(at: report)
             var environment = ProcessInfo.processInfo.environment
             environment["GLANCE_STATE_DIR"] = folder.appendingPathComponent("state-\(name)").path
-            environment["GLANCE_CONTROL_SOCKET"] = folder.appendingPathComponent("\(name).sock").path
+            environment["GLANCE_CONTROL_SOCKET"] = socket(name)
             let pid = try ChildProcess.spawn(executable, ["run", "--board", "simulator", "--headless", "--config", face.path,
                                                           "--duration", "\(seconds)s", "--usage-report", report.path, "--log-level", "error"],
                                              environment: environment)
             return (pid, report)
         }
         func finish(_ run: (pid: pid_t, report: URL)) async throws -> UsageReport {
-            let status = await ControlIO.run { ChildProcess.wait(run.pid) }
+            let status = await offThePool(named: "glance-bench-wait") { ChildProcess.wait(run.pid) }
             guard let data = FileManager.default.contents(atPath: run.report.path) else {
                 throw CommandFailure("the idle run exited with status \(status) and wrote no usage report")
             }
             return try JSONDecoder().decode(UsageReport.self, from: data)
         }
-        let runs = try idleFaces.map { try start($0.0, $0.1, seconds: seconds) }
+        let opened = folder.appendingPathComponent("opened.txt")
+        let faces = idleFaces(opened: opened)
+        let runs = try faces.map { try start($0.0, $0.1, seconds: seconds) }
+        // Before the run settles, so its settled figures are those after the handler ran.
+        let settling = Int(UsageReport.settling.components.seconds)
+        try await openURL(socket: socket("url-handler"), opened: opened, seconds: max(2, min(seconds, settling) - 2))
         let ticker = Task {
             for elapsed in stride(from: 10, to: seconds, by: 10) {
                 try await Task.sleep(for: .seconds(10))
@@ -94,7 +133,7 @@ extension BenchCommand {
         var firstFrames = [Double]()
         for index in 0..<firstFrameRuns {
             progress.note("idle: start \(index + 1) of \(firstFrameRuns), time to the first frame")
-            if let milliseconds = try await finish(start("first-frame", idleFaces[0].1, seconds: 1)).firstFrameMilliseconds {
+            if let milliseconds = try await finish(start("first-frame", faces[0].1, seconds: 1)).firstFrameMilliseconds {
                 firstFrames.append(milliseconds)
             }
         }
@@ -107,7 +146,7 @@ extension BenchCommand {
                                      wakeups_with_start: whole.perMinute(whole.wakeUps),
                                      cpu_percent_with_start: whole.cpuPercent)
         }
-        return IdleFigures(active: state(reports[0]), alwaysOn: state(reports[1]),
+        return IdleFigures(active: state(reports[0]), alwaysOn: state(reports[1]), alwaysOnAfterURL: state(reports[2]),
                            peak_rss_mb: reports.map(\.peakResidentMegabytes).max() ?? 0,
                            first_frame_ms: firstFrames.isEmpty ? nil : Spread(firstFrames).median)
     }

@@ -17,7 +17,8 @@ struct BenchCommand: BundleCommand {
             Run it from a release build: make release && .build/release/glance bench. \
             Timings are medians of many runs with the minimum and maximum; bus time is \
             computed from the bytes sent (I2C: 9 clocks a byte plus addressing; SPI: 8). The idle figures \
-            come from two real `glance run --headless` processes measuring themselves for \
+            come from three real `glance run --headless` processes (active, always-on, always-on \
+            after its URL handler ran) measuring themselves for \
             --idle-seconds (60 by default): wake-ups and CPU from their 10th second on, and over \
             the whole run; the time to the first frame from five short starts one at a time; \
             everything takes about a minute and a half. \
@@ -71,7 +72,7 @@ struct BenchCommand: BundleCommand {
         // the page cache, and the faces' memory is measured from a cold one.
         var idle: IdleFigures?
         if wanted("idle") {
-            progress.step("idle: two faces run for \(idleSeconds) s (active and always-on)")
+            progress.step("idle: three faces run for \(idleSeconds) s (active, always-on, always-on after a URL handler)")
             idle = try await BenchCommand.idleFigures(seconds: idleSeconds, progress: progress)
         }
         progress.step("render: each view 20 times untimed, then 300 times")
@@ -102,7 +103,7 @@ struct BenchCommand: BundleCommand {
             render: render,
             pipeline: updates.filter { $0.controller.hasPrefix("SSD1306") }.map { .init(case: $0.case, median_us: $0.pipeline_median_us) },
             updates: updates, latency_ms: latency, wear: wear, energy: energy, mqtt: mqtt,
-            idle: idle.map { BenchResults.Idle(active: $0.active, alwaysOn: $0.alwaysOn) },
+            idle: idle.map { BenchResults.Idle(active: $0.active, alwaysOn: $0.alwaysOn, alwaysOnAfterURL: $0.alwaysOnAfterURL) },
             peak_rss_mb: idle?.peak_rss_mb, first_frame_ms: idle?.first_frame_ms)
         if json {
             let encoder = JSONEncoder()
@@ -124,6 +125,8 @@ struct BenchResults: Codable, Sendable {
     struct Idle: Codable, Sendable {
         var active: IdleFigures.State
         var alwaysOn: IdleFigures.State
+        /// Always-on after the face's URL handler ran (nil in results from before it was measured).
+        var alwaysOnAfterURL: IdleFigures.State?
     }
 
     var render: [RenderFigure]
@@ -169,8 +172,11 @@ struct BenchResults: Codable, Sendable {
         if let mqtt { text += mqtt.table() }
         if let idle {
             text += "\nidle: per minute and % of one core from the 10th second on (whole run, start-up included)\n"
-            for (name, state) in [("active   ", idle.active), ("always-on", idle.alwaysOn)] {
-                text += "  \(name)  wake-ups \(number(state.wakeups)) (\(number(state.wakeups_with_start, "%.1f")); runtime \(number(state.runtime_wakeups, "%.1f")))"
+            let states: [(String, IdleFigures.State?)] = [("active", idle.active), ("always-on", idle.alwaysOn),
+                                                          ("always-on, URL handler ran", idle.alwaysOnAfterURL)]
+            for (name, state) in states {
+                guard let state else { continue }
+                text += "  \(pad(name, 26))  wake-ups \(number(state.wakeups)) (\(number(state.wakeups_with_start, "%.1f")); runtime \(number(state.runtime_wakeups, "%.1f")))"
                 text += "  cpu \(number(state.cpu_percent, "%6.3f")) % (\(number(state.cpu_percent_with_start, "%.3f")) %)\n"
             }
             text += "\npeak memory \(number(peak_rss_mb)) MB (from a cold page cache)    first frame \(number(first_frame_ms)) ms after start\n"

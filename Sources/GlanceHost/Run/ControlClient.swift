@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceInput
 import GlanceLinux
 
@@ -11,7 +12,7 @@ enum ControlClient {
     static func send(_ request: ControlRequest, socket path: String) async throws -> ControlResponse {
         let line = String(decoding: try ControlJSON.encoder().encode(request), as: UTF8.self)
         let seconds = try answerTimeout()
-        let answer = try await ControlIO.runThrowing { try UnixSocketClient.request(path: path, line: line, timeout: seconds) }
+        let answer = try await offThePool(named: "glance-control-io") { try UnixSocketClient.request(path: path, line: line, timeout: seconds) }
         let response: ControlResponse
         do {
             response = try ControlJSON.decoder().decode(ControlResponse.self, from: Data(answer.utf8))

@@ -115,9 +115,9 @@ final class ControlServer: Sendable {
 
     /// Answers the one request `connection` carries.
     private static func serve(_ connection: UnixConnection, target: any ControlTarget, timeout: Double) async {
-        let line = await ControlIO.run { connection.readLine(within: timeout) }
+        let line = await offThePool(named: "glance-control-io") { connection.readLine(within: timeout) }
         let response = await respond(to: line ?? "", target: target)
-        await ControlIO.run { connection.write(response.line()) }
+        await offThePool(named: "glance-control-io") { connection.write(response.line()) }
     }
 
     /// The response to one request line: the target's result, or an error response for a
@@ -140,31 +140,6 @@ final class ControlServer: Sendable {
             }
         } catch {
             return .failure(String(describing: error))
-        }
-    }
-}
-
-/// Runs the control socket's blocking reads and writes on threads of their own.
-///
-/// Each call gets a new thread: control requests are rare, and a dispatch queue would share a
-/// few threads that blocked reads can hold for seconds (libdispatch on Linux adds threads for
-/// blocked work only after a delay), stalling every other request meanwhile.
-enum ControlIO {
-    /// Runs `body` on a new thread and returns its result.
-    static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: body()) }
-            thread.name = "glance-control-io"
-            thread.start()
-        }
-    }
-
-    /// Runs the throwing `body` on a new thread and returns its result.
-    static func runThrowing<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result(catching: body)) }
-            thread.name = "glance-control-io"
-            thread.start()
         }
     }
 }

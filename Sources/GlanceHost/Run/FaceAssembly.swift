@@ -192,7 +192,7 @@ private struct RuntimeRecipe: Sendable {
     /// A runtime for `plan`; `quarantined` kinds run none of their code (only the first runtime
     /// of a run has any: reading the face file again lifts the quarantine).
     func make(plan: FacePlan, quarantined: Set<String> = []) throws -> FaceRuntime {
-        let logger = self.logger, handler = plan.urlHandler
+        let logger = self.logger, handler = plan.urlHandler, clock = self.clock
         var settings = plan.settings
         settings.codeGuard = codeGuard.withLock { $0 }
         settings.quarantined = quarantined
@@ -201,7 +201,7 @@ private struct RuntimeRecipe: Sendable {
             return try FaceRuntime(widgets: bundle.widgets, intents: bundle.intents, face: plan.face, settings: settings,
                                    time: clock,
                                    log: { FaceAssembly.forward($0, to: logger) },
-                                   openURL: { url in URLOpener.open(url, with: handler, logger: logger) },
+                                   openURL: { url in URLOpener.open(url, with: handler, clock: clock, logger: logger) },
                                    widgetCenter: widgetCenter)
         } catch {
             throw CommandFailure("\(error)")

@@ -134,8 +134,7 @@ struct FaceFiles: Sendable {
         let stamp = formatter.string(from: frame.date).replacingOccurrences(of: ":", with: "")
         let name = String(format: "frame-%06d-%@.png", frameIndex, stamp)
         do {
-            let picture = glass ?? frame.bitmap
-            try AtomicFile.write(Data(try picture.png(scale: 1)), to: frameFolder.appendingPathComponent(name))
+            try AtomicFile.writePNG(glass ?? frame.bitmap, to: frameFolder.appendingPathComponent(name))
         } catch {
             logger.error("cannot write \(name): \(error)")
         }

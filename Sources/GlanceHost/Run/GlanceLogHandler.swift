@@ -27,13 +27,19 @@ struct GlanceLogHandler: LogHandler {
     let lastError: Locked<String?>?
     /// Also receives every line (the browser simulator's log tail).
     let tail: LogTail?
+    /// Where a line's time comes from.
+    let clock: any HostClock
 
-    init(label: String, level: Logger.Level, destination: Destination, lastError: Locked<String?>? = nil, tail: LogTail? = nil) {
+    /// - Parameter clock: Where a line's time comes from: the system's unless told otherwise
+    ///   (lines are read by people, against the time on their watch).
+    init(label: String, level: Logger.Level, destination: Destination, lastError: Locked<String?>? = nil, tail: LogTail? = nil,
+         clock: any HostClock = SystemClock()) {
         self.label = label
         self.logLevel = level
         self.destination = destination
         self.lastError = lastError
         self.tail = tail
+        self.clock = clock
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -52,7 +58,7 @@ struct GlanceLogHandler: LogHandler {
         tail?.append(level: level.rawValue, text: "\(message)\(details)")
         switch destination {
         case .standardError(let journald):
-            StandardStream.error.write(Self.line(level: level, text: message + details, journald: journald, time: Self.timestamp()))
+            StandardStream.error.write(Self.line(level: level, text: message + details, journald: journald, time: Self.timestamp(clock.now)))
         case .sink(let sink):
             sink("\(level.rawValue): \(message)\(details)")
         }
@@ -98,11 +104,11 @@ struct GlanceLogHandler: LogHandler {
         }
     }
 
-    private static func timestamp() -> String {
+    private static func timestamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "HH:mm:ss"
-        return formatter.string(from: Date())
+        return formatter.string(from: date)
     }
 
     /// True when standard error is connected to the journal (systemd sets JOURNAL_STREAM).

@@ -130,7 +130,7 @@ struct RunCommand: BundleCommand {
             return url
         }
         // One clock for the whole face: simulated time moves it from deadline to deadline.
-        let start = Date()
+        let start = SystemClock().now
         let simulated = clock == .fast ? ManualClock(now: start) : nil
         let steered = clock == .simulated ? SimulatedClock(start: start) : nil
         // Providers read Date(): it follows the page's pause, steps and fast-forward too.

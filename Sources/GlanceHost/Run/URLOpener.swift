@@ -10,14 +10,15 @@ enum URLOpener {
     /// Runs the handler programs of every face in this process.
     static let programs = URLHandlerRunner()
 
-    static func open(_ url: URL, with handler: FaceConfiguration.URLHandler?, logger: Logger) {
+    /// Sends `url` to `handler`; a handler program's timeout is waited for on `clock`, the face's.
+    static func open(_ url: URL, with handler: FaceConfiguration.URLHandler?, clock: any HostClock, logger: Logger) {
         switch handler {
         case nil:
             logger.notice("opened \(url.absoluteString) (no url-handler configured)")
         case .command(let words)?:
             Task {
                 let command = words.joined(separator: " ")
-                switch await programs.run(words, url: url.absoluteString) {
+                switch await programs.run(words, url: url.absoluteString, clock: clock) {
                 case .exited(0): logger.info("opened \(url.absoluteString) with \(command)")
                 case .exited(let status): logger.error("url-handler \(command) ended with status \(status) for \(url.absoluteString)")
                 case .timedOut: logger.error("url-handler \(command) ran longer than \(programs.timeout) for \(url.absoluteString) and was stopped")
@@ -27,9 +28,9 @@ enum URLOpener {
             }
         case .http(let address)?:
             // Off the drawing thread: a slow or absent server may take seconds to answer.
-            DispatchQueue.global(qos: .utility).async {
+            Task {
                 do {
-                    let status = try HTTPPost.send(url.absoluteString, to: address)
+                    let status = try await offThePool(named: "glance-url-handler") { try HTTPPost.send(url.absoluteString, to: address) }
                     if (200..<300).contains(status) {
                         logger.info("opened \(url.absoluteString) through \(address)")
                     } else {
@@ -44,8 +45,15 @@ enum URLOpener {
 }
 
 /// Runs URL-handler programs: at most `limit` at once (a face pressed many times cannot fill
-/// the process table), each stopped after `timeout` (SIGTERM to its process group, SIGKILL two
-/// seconds later), started by `ChildProcess` with the default signal state and no shell.
+/// the process table), each stopped after `timeout` (SIGTERM to its process group, SIGKILL
+/// `killDelay` later), started by `ChildProcess` with the default signal state and no shell.
+///
+/// Both waits are on the face's `HostClock`, as device waits are (a handler is outside work
+/// the face waits on): no timer of its own wakes the process, and a test that owns a
+/// `ManualClock` decides when a handler has run too long. On a manual clock that moves itself
+/// on a sleep (`advancesOnSleep`, the default) the time passes at once, as simulated hardware
+/// takes simulated time: a handler still running then is stopped at once. A handler that ends
+/// in time cancels its waits.
 final class URLHandlerRunner: Sendable {
     /// How a handler run ended.
     enum Outcome: Equatable, Sendable {
@@ -58,6 +66,8 @@ final class URLHandlerRunner: Sendable {
 
     let limit: Int
     let timeout: Duration
+    /// How long a handler has to end after SIGTERM before SIGKILL.
+    static let killDelay: Duration = .seconds(2)
     private let running = Locked(0)
 
     init(limit: Int = 4, timeout: Duration = .seconds(30)) {
@@ -66,12 +76,12 @@ final class URLHandlerRunner: Sendable {
     }
 
     /// Runs `words` (a program and its arguments) with `url` appended and waits for it to end.
-    func run(_ words: [String], url: String) async -> Outcome {
-        await start(words, url: url).value
+    func run(_ words: [String], url: String, clock: any HostClock) async -> Outcome {
+        await start(words, url: url, clock: clock).value
     }
 
     /// Takes a place among the `limit` now (or answers `.busy`) and runs the handler in a task.
-    func start(_ words: [String], url: String) -> Task<Outcome, Never> {
+    func start(_ words: [String], url: String, clock: any HostClock) -> Task<Outcome, Never> {
         let admitted = running.withLock { count in
             guard count < limit else { return false }
             count += 1
@@ -81,11 +91,11 @@ final class URLHandlerRunner: Sendable {
         let timeout = self.timeout, running = self.running
         return Task {
             defer { running.withLock { $0 -= 1 } }
-            return await Self.execute(words, url: url, timeout: timeout)
+            return await Self.execute(words, url: url, timeout: timeout, clock: clock)
         }
     }
 
-    private static func execute(_ words: [String], url: String, timeout: Duration) async -> Outcome {
+    private static func execute(_ words: [String], url: String, timeout: Duration, clock: any HostClock) async -> Outcome {
         guard let program = words.first else { return .failed("no program") }
         let pid: pid_t
         do {
@@ -93,20 +103,34 @@ final class URLHandlerRunner: Sendable {
         } catch {
             return .failed(error.description)
         }
-        let ended = Locked(false)
-        let expired = Locked(false)
-        let deadline = DispatchTime.now() + timeout.timeInterval
-        DispatchQueue.global().asyncAfter(deadline: deadline) {
-            guard !ended.withLock({ $0 }) else { return }
-            expired.withLock { $0 = true }
-            ChildProcess.signalGroup(pid, SIGTERM)
-            DispatchQueue.global().asyncAfter(deadline: deadline + 2) {
-                if !ended.withLock({ $0 }) { ChildProcess.signalGroup(pid, SIGKILL) }
+        struct Run { var ended = false, expired = false }
+        let run = Locked(Run())
+        // Signals only while the handler has not been seen to end (checked and sent under the lock).
+        let signal = { @Sendable (number: Int32, expiring: Bool) -> Bool in
+            run.withLock { run in
+                guard !run.ended else { return false }
+                if expiring { run.expired = true }
+                ChildProcess.signalGroup(pid, number)
+                return true
+            }
+        }
+        let watchdog = Task {
+            do {
+                try await clock.sleep(for: timeout)
+                guard signal(SIGTERM, true) else { return }
+                try await clock.sleep(for: killDelay)
+                _ = signal(SIGKILL, false)
+            } catch {
+                // Cancelled: the handler ended in time.
             }
         }
         // waitpid blocks: on a thread of its own, off the concurrency pool.
-        let status = await ControlIO.run { ChildProcess.wait(pid) }
-        ended.withLock { $0 = true }
-        return expired.withLock { $0 } ? .timedOut : .exited(status)
+        let status = await offThePool(named: "glance-url-handler") { ChildProcess.wait(pid) }
+        let expired = run.withLock { run in
+            run.ended = true
+            return run.expired
+        }
+        watchdog.cancel()
+        return expired ? .timedOut : .exited(status)
     }
 }

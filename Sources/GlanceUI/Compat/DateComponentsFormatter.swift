@@ -8,7 +8,7 @@ import Foundation
 ///
 /// It writes U.S. English, whatever the locale (Apple's follows the user's language); units
 /// smaller than the smallest allowed one are dropped, not rounded. Years and months are
-/// counted on `calendar` from `referenceDate` (the current date when nil), as Apple's are;
+/// counted on `calendar` from `referenceDate` (2001-01-01 when nil), as Apple's are;
 /// weeks and smaller units are fixed lengths.
 open class DateComponentsFormatter: Formatter, @unchecked Sendable {
     /// How units are written.
@@ -62,7 +62,9 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
     open var includesTimeRemainingPhrase = false
     /// The calendar years and months are counted on.
     open var calendar: Calendar? = Calendar(identifier: .gregorian)
-    /// The date years and months are counted from; the current date when nil.
+    /// The date years and months are counted from; when nil, the reference date
+    /// (2001-01-01 00:00:00 UTC), as Apple's: never the current time, so the same interval
+    /// reads the same whenever it is formatted.
     open var referenceDate: Date?
 
     /// A formatter with the default settings.
@@ -78,7 +80,7 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
     /// `ti` seconds as text; nil when `ti` is not finite.
     open func string(from ti: TimeInterval) -> String? {
         guard ti.isFinite else { return nil }
-        let start = referenceDate ?? Date()
+        let start = referenceDate ?? Date(timeIntervalSinceReferenceDate: 0)
         return string(from: start, to: start.addingTimeInterval(ti))
     }
 

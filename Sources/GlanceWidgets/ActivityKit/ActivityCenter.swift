@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 
 /// What the runtime knows about one live activity at a moment.
 ///
@@ -71,9 +72,14 @@ public final class ActivityCenter: Sendable {
         }
     }
 
-    /// The attached runtime's clock; before a runtime attaches (code outside any face), the system's.
+    /// The attached runtime's clock; before a runtime attaches (code outside any face), the
+    /// process's, as ActivityKit reads the device's.
     func now() -> Date {
-        state.withLock { $0.time }?.now ?? Date()
+        Self.now(state.withLock { $0.time })
+    }
+
+    private static func now(_ time: (any HostClock)?) -> Date {
+        time?.now ?? ProcessClock.now
     }
 
     private static func encodedSize<A: ActivityAttributes>(_ attributes: A, _ content: ActivityContent<A.ContentState>) throws(ActivityAuthorizationError) -> Int {
@@ -91,7 +97,7 @@ public final class ActivityCenter: Sendable {
         let type = String(reflecting: A.self)
         let outcome = state.withLock { state -> Result<(String, (@Sendable () -> Void)?), ActivityAuthorizationError> in
             if let supported = state.supportedTypes, !supported.contains(type) { return .failure(.unsupportedTarget(attributes: type)) }
-            let now = state.time?.now ?? Date()
+            let now = Self.now(state.time)
             let running = state.records.values.filter { $0.endedAt == nil && !($0.dismissAt.map { now >= $0 } ?? false) }.count
             guard running < Self.runningLimit else { return .failure(.targetMaximumExceeded) }
             state.sequence += 1
@@ -140,7 +146,7 @@ public final class ActivityCenter: Sendable {
         let listener = state.withLock { state -> (@Sendable () -> Void)? in
             guard let record = state.records[id] else { return nil }
             // Ending again (say with `.immediate`) changes when an ended activity leaves.
-            let now = state.time?.now ?? Date()
+            let now = Self.now(state.time)
             let endedAt = record.endedAt ?? now
             let latest = endedAt.addingTimeInterval(Self.maximumEndedDuration)
             state.records[id]?.endedAt = endedAt

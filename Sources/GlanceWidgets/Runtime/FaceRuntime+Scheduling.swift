@@ -87,7 +87,7 @@ extension FaceRuntime {
             _ = scheduler.finish(call, .timeline(reloadAt: nil), at: time.now)
             return
         }
-        callStarts[call.id] = (time.now, ContinuousClock.now)
+        callStarts[call.id] = (time.now, time.uptime)
         if call.reason.isFree { statistics.intentReloads += 1 } else { statistics.budgetedReloads += 1 }
         statistics.providerCalls[instance.kind, default: 0] += 1
         let result = guarded(instance.kind) { withCenters(kind: instance.kind) { instance.engine.timeline(instance.context, instance.configuration) } }
@@ -149,7 +149,7 @@ extension FaceRuntime {
         }
         guard outcome != .ignored else { return }
         if let (started, instant) = callStarts.removeValue(forKey: call.id) {
-            instances[index].lastCall = ProviderCallRecord(started: started, duration: ContinuousClock.now - instant,
+            instances[index].lastCall = ProviderCallRecord(started: started, duration: time.uptime - instant,
                                                            problem: problem.isEmpty ? nil : problem)
         }
         progress = true

@@ -55,8 +55,8 @@ public actor FaceRuntime {
     var intentCounter = 0
     /// Intents being performed and async provider calls, cancelled when a call times out.
     var tasks: [TaskKey: Task<Void, Never>] = [:]
-    /// When each provider call in flight started: face time and real time (the inspector's durations).
-    var callStarts: [Int: (Date, ContinuousClock.Instant)] = [:]
+    /// When each provider call in flight started: face time and the clock's `uptime` (the inspector's durations).
+    var callStarts: [Int: (Date, Duration)] = [:]
     var progress = false
     /// Until when the dimmed frame of an intent's press is not drawn (`provisionalHold`).
     var provisionalUntil: Date?

@@ -71,7 +71,8 @@ struct WidgetInstance {
 public struct ProviderCallRecord: Sendable, Equatable {
     /// When it started, on the face's clock.
     public let started: Date
-    /// How long it took in real time (device and network time included).
+    /// How long it took on the clock's `uptime` (device and network time included): real
+    /// time on the system and simulated clocks, the time the test moved on a manual one.
     public let duration: Duration
     /// Why it failed (an error, an empty timeline, no answer in time); nil when it gave a timeline.
     public let problem: String?

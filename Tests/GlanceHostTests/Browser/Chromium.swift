@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceLinux
 import GlanceTesting
 #if canImport(Glibc)

@@ -94,13 +94,13 @@ import Glibc
         /// Stops the face as SIGTERM does; returns its exit status.
         func stop() async -> Int32 {
             let pid = self.pid, finished = self.finished
-            return (try? await offThePool {
+            return await offThePool {
                 ChildProcess.signalGroup(pid, SIGTERM)
                 let status = ChildProcess.wait(pid)
                 // The output is whole once the pipe is closed (the process has ended).
                 finished.wait()
                 return status
-            }) ?? -1
+            }
         }
 
         var output: String { log.withLock { $0 } }

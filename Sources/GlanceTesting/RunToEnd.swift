@@ -1,22 +1,6 @@
 import Foundation
+import GlanceCore
 import Synchronization
-
-/// Runs blocking work (a child process, a pipe, a socket read) on a thread of its own and
-/// waits for it without holding a thread of Swift's cooperative pool.
-///
-/// Swift Testing runs tests on the cooperative pool, which has as many threads as the machine
-/// has cores: two here. A test that waits on a compiler for a minute on one of them, beside a
-/// second such test, leaves no thread for every other test's tasks: a control server that
-/// cannot run its answer makes its client time out (a CI run failed this way). Record
-/// expectations after the call, not inside `body`: `body` runs outside the test's task.
-public func offThePool<T>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<T>, any Error>) in
-        Thread.detachNewThread {
-            continuation.resume(with: Result { Unchecked(try body()) })
-        }
-    }
-    return result.value
-}
 
 /// A value handed between threads by code that keeps to one at a time.
 public struct Unchecked<Value>: @unchecked Sendable {
@@ -71,7 +55,7 @@ public final class ProcessEnd: Sendable {
 }
 
 /// Runs `executable` with `arguments` to its end and returns its status and what it printed;
-/// standard input is empty. Reading runs on threads of its own (see `offThePool`).
+/// standard input is empty. Reading runs on threads of its own (GlanceCore's `offThePool`).
 /// - Parameters:
 ///   - environment: The child's environment; nil keeps this process's.
 ///   - folder: The working folder; nil keeps this process's.
@@ -91,8 +75,8 @@ public func runToEnd(_ executable: URL, _ arguments: [String], environment: [Str
     try process.run()
     // Both pipes are drained at once, so a child filling one while the other is read cannot block.
     async let errorText = separateErrors ? offThePool { errors.fileHandleForReading.readDataToEndOfFile() } : Data()
-    let text = try await offThePool { output.fileHandleForReading.readDataToEndOfFile() }
-    let errorData = try await errorText
+    let text = await offThePool { output.fileHandleForReading.readDataToEndOfFile() }
+    let errorData = await errorText
     await end.wait()
     return FinishedProcess(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
                            output: String(decoding: text, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
