@@ -272,7 +272,7 @@ struct ProjectTemplate {
         ```sh
         swift run \(name) preview --all --sheet previews.png --scale 2   # every #Preview, in one PNG
         swift run \(name) run --config glance.yaml                        # the face (in this terminal on a simulator board)
-        swift run \(name) --help                                          # everything else: ctl, service, wear, …
+        swift run \(name) --help                                          # everything else: ctl, service, bench, …
         ```
 
         The widget lives in `Sources/\(name)/\(name).swift`; the face (slots, buttons, dimming) in
