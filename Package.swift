@@ -36,9 +36,6 @@ let package = Package(
         // Logging for `glance run`: the standard Swift logging API, so a maker's own providers
         // can log through the same handler (journald-friendly lines under systemd).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
-        // `#Preview` is a macro, and macros are written with swift-syntax: the compiler's own
-        // parser, the only supported way. Any release from Swift 6.0's on; Swift 6.3 takes 603.
-        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"700.0.0"),
         // The browser simulator (`glance run --web`): an HTTP server with WebSockets on
         // SwiftNIO, without traits (no swift-configuration; nothing of full Foundation needed).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
@@ -133,19 +130,16 @@ let package = Package(
         .executableTarget(name: "glance", dependencies: ["GlanceExamples", "GlanceHost"]),
 
         // MARK: - Build tools
-        // `#Preview`'s expansion, run by the compiler while it builds code that uses it.
-        .macro(
-            name: "GlancePreviewMacros",
-            dependencies: [
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            ]
-        ),
+        // `#Preview`'s expansion, run by the compiler while it builds code that uses it. It speaks
+        // the compiler's plugin protocol itself, without swift-syntax (Docs/Performance.md).
+        .macro(name: "GlancePreviewMacros", dependencies: ["GlancePreviewExpansion"]),
+        .target(name: "GlancePreviewExpansion"),
         .executableTarget(name: "glance-embed", path: "Sources/glance-embed"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["glance-embed"]),
 
         // MARK: - Tests
         .target(name: "GlanceTesting", dependencies: ["GlanceCore", "GlanceGraphics", "GlancePanels"]),
+        .testTarget(name: "GlancePreviewExpansionTests", dependencies: ["GlancePreviewExpansion"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlancePanelsTests", dependencies: ["GlancePanels", "GlanceTesting"]),
