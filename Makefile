@@ -1,6 +1,6 @@
 # Glance: the two commands a maker needs.
 #   make demo   builds Glance and runs the demo face in the terminal (no hardware needed)
-#   make test   builds Glance and runs every test, fastest first: proving the libgpiod shim's
+#   make test   builds Glance and runs every test, quick stages first: proving the libgpiod shim's
 #               declarations match libgpiod v1 and v2 (Scripts/check-gpiod-api), the unit
 #               tests, the fuzzer, then the hardware scenarios in a VM with simulated GPIO and
 #               I2C (Tests/Hardware/run, Docs/Testing.md; the first run builds its kernel); it
