@@ -49,11 +49,6 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .systemLibrary(
-            name: "CGPIOD",
-            pkgConfig: "libgpiod",
-            providers: [.apt(["libgpiod-dev"])]
-        ),
-        .systemLibrary(
             name: "CI2C",
             providers: [.apt(["libi2c-dev"])]
         ),
@@ -66,9 +61,11 @@ let package = Package(
         // The spidev ioctl interface (kernel headers only; nothing to link).
         .systemLibrary(name: "CSPI"),
         .systemLibrary(name: "CFramebuffer"),
-        // One narrow GPIO API compiled against libgpiod 1.6 or 2.x, chosen from the header, so
-        // Swift never sees the two incompatible libgpiod APIs (see Scripts/check-gpiod-shim).
-        .target(name: "CGPIODShim", dependencies: ["CGPIOD"]),
+        // One narrow GPIO API over libgpiod 1.6 and 2.x, whichever the machine has: opened with
+        // dlopen when GPIO is first used (libgpiod.so.3, else libgpiod.so.2), so one binary runs
+        // on Bookworm and Trixie, builds without libgpiod, and a face without buttons never
+        // loads it. Swift never sees the two incompatible libgpiod APIs (Docs/Buttons.md).
+        .target(name: "CGPIODShim", linkerSettings: [.linkedLibrary("dl")]),
         // The async-signal-safe part of the crash quarantine: which widget's code runs, and the
         // record a fatal signal leaves of it (GlanceLinux's CrashGuard).
         .target(name: "CCrashGuard"),

@@ -17,12 +17,6 @@ public struct GPIO: Hashable, Sendable {
         self.deviceDirectory = deviceDirectory
     }
 
-    /// The libgpiod API the shim was compiled against: 1 (libgpiod 1.x) or 2 (libgpiod 2.x).
-    public static var libgpiodAPIVersion: Int { Int(glance_gpio_api_version()) }
-
-    /// Whether this libgpiod can debounce in the kernel (only the 2.x API can).
-    public static var supportsKernelDebounce: Bool { libgpiodAPIVersion >= 2 }
-
     /// The paths of the `gpiochipN` entries, in number order; empty when there are none (or no
     /// device directory).
     public func chipPaths() -> [String] {

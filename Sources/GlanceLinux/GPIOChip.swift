@@ -30,10 +30,11 @@ final class GPIOChip: @unchecked Sendable {
     /// How messages name the chip: its label and path.
     var displayName: String { label.isEmpty ? path : "\(label) (\(path))" }
 
-    /// Opens the chip `selector` names in `gpio`'s device directory.
-    /// - Throws: `GPIOError.chipNotFound` listing the chips that exist, `.permissionDenied`,
-    ///   `.notAGPIOChip`, or `.system`.
+    /// Opens the chip `selector` names in `gpio`'s device directory (loading libgpiod first).
+    /// - Throws: `GPIOError.libgpiodUnavailable`, `.chipNotFound` listing the chips that exist,
+    ///   `.permissionDenied`, `.notAGPIOChip`, or `.system`.
     static func open(_ selector: GPIOChipSelector, in gpio: GPIO) throws -> GPIOChip {
+        try GPIOLibrary.load()
         switch selector {
         case .path(let path):
             return try open(selector, path: path, in: gpio) { glance_gpio_chip_open(path) }

@@ -29,6 +29,9 @@ public struct GPIOChipSummary: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a GPIO operation failed, with what to do about it in the message.
 public enum GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Neither libgpiod could be loaded; `reasons` says why for each library tried
+    /// ("libgpiod.so.3: …; libgpiod.so.2: …").
+    case libgpiodUnavailable(reasons: String)
     /// No chip matched; `available` lists what the machine has.
     case chipNotFound(GPIOChipSelector, available: [GPIOChipSummary])
     /// The chip exists but this user may not open it.
@@ -53,6 +56,9 @@ public enum GPIOError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message shown to the user.
     public var description: String {
         switch self {
+        case .libgpiodUnavailable(let reasons):
+            return "GPIO needs libgpiod, and it could not be loaded (\(reasons)); install it with "
+                + "sudo apt install libgpiod3 (Raspberry Pi OS or Debian trixie) or libgpiod2 (bookworm)"
         case .chipNotFound(let selector, let available):
             let found = available.isEmpty
                 ? "this machine has no GPIO chips (no /dev/gpiochip*: not a Raspberry Pi, or a container without the GPIO devices)"

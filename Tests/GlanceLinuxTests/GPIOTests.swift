@@ -7,11 +7,6 @@ import Glibc
 #endif
 
 @Suite struct GPIOTests {
-    @Test func theShimIsCompiledForOneOfTheTwoAPIs() {
-        #expect([1, 2].contains(GPIO.libgpiodAPIVersion))
-        #expect(GPIO.supportsKernelDebounce == (GPIO.libgpiodAPIVersion == 2))
-    }
-
     @Test func noChipsIsAnEmptyListNotAnError() throws {
         let dev = ScratchDirectory()
         let gpio = GPIO(deviceDirectory: dev.path)

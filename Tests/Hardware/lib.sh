@@ -6,13 +6,18 @@
 #          refuses to claim while its panel is on i2c-0); `pull LINE up|down` sets the level.
 #   I2C    /dev/i2c-0, i2c-stub (SMBus only) with one device at 0x3c; `panel_unplug` and
 #          `panel_replug` move it away from 0x3c and back.
-# Variables: GLANCE_BIN (glance built on the host), GLANCE_V2_BIN and GLANCE_V2_LIB (glance
-# with the libgpiod 2.x shim, and that library), ARTIFACTS (this scenario's writable folder,
-# kept on the host in .build/vm/out/NAME), GLANCE_ROOT (the repository), BOARDS.
+#   libgpiod  glance loads libgpiod.so.3 (2.x) or else libgpiod.so.2 (1.6) when it first opens
+#          a chip; LIBGPIOD/v1, v2 and none (made by run) hold bookworm's 1.6 only, trixie's
+#          2.x only, or neither, and scenarios run with LD_LIBRARY_PATH=$LIBGPIOD/v1 unless they
+#          choose another (the machine's own libgpiod is never found through them).
+# Variables: GLANCE_BIN (glance built on the host), ARTIFACTS (this scenario's writable folder,
+# kept on the host in .build/vm/out/NAME), GLANCE_ROOT (the repository), BOARDS, LIBGPIOD.
 
 LIB=${BASH_SOURCE[0]}
 PS4='+ ${EPOCHREALTIME} '   # the trace (guest runs scenarios with bash -x) is timed
 BOARDS=$GLANCE_ROOT/Tests/Hardware/boards
+LIBGPIOD=$GLANCE_ROOT/.build/vm/libgpiod
+export LD_LIBRARY_PATH=$LIBGPIOD/v1
 SCENARIO=${0##*/}
 SCENARIO=${SCENARIO%.sh}
 
@@ -46,6 +51,14 @@ sleep_ms() {
 }
 # press_for LINE MS: an active-low button held for MS milliseconds.
 press_for() { pull "$1" down; sleep_ms "$2"; pull "$1" up; }
+
+# loaded_libgpiod PID: the libgpiod file the process has mapped (nothing when none).
+loaded_libgpiod() {
+    local line
+    while IFS= read -r line; do
+        [[ $line == */libgpiod.so.* ]] && { echo "/${line#*/}"; return; }
+    done < "/proc/$1/maps"
+}
 
 # MARK: - I2C
 

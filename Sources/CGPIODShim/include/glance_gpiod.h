@@ -1,12 +1,14 @@
 // glance_gpiod: one narrow GPIO API over libgpiod 1.6 (v1 API) and libgpiod 2.x (v2 API).
 //
-// The version is chosen when this file's .c is compiled, from the libgpiod header found:
-// GPIOD_LINE_BULK_MAX_LINES exists only in v1. Nothing here exposes libgpiod types, so Swift
-// sees one API whichever library the machine has.
+// libgpiod is opened with dlopen the first time a chip is opened (glance_gpio_load):
+// libgpiod.so.3 with the v2 API, else libgpiod.so.2 with the v1 API. So the same binary runs
+// with either, the build needs neither, and a process that never opens a chip never loads it.
+// Nothing here exposes libgpiod types, so Swift sees one API whichever library the machine has.
 //
 // Errors: functions returning a pointer return NULL, and functions returning int return -1,
 // with errno set (ENOENT: no such chip; EACCES/EPERM: permission; EBUSY: line in use;
-// EINVAL: bad offset or configuration; ENOTTY/ENODEV: not a GPIO chip).
+// EINVAL: bad offset or configuration; ENOTTY/ENODEV: not a GPIO chip; ELIBACC: libgpiod could
+// not be loaded, glance_gpio_load says why).
 #ifndef GLANCE_GPIOD_H
 #define GLANCE_GPIOD_H
 
@@ -66,10 +68,24 @@ typedef struct {
     unsigned int debounce_us;      ///< inputs: kernel debounce period (v2 only; v1 ignores it)
 } glance_gpio_request_config;
 
-/// 1 when compiled against libgpiod 1.x, 2 when against 2.x.
-int glance_gpio_api_version(void);
+/// A shared library that may be libgpiod, and the API to use it with (1 or 2).
+typedef struct {
+    const char *file;   ///< what dlopen is given, e.g. "libgpiod.so.3"
+    int api;            ///< 1: libgpiod 1.x's API; 2: libgpiod 2.x's
+} glance_gpio_library;
 
-/// Opens the chip at `path`, e.g. "/dev/gpiochip0".
+/// Loads libgpiod for this process on the first call (later calls give the first answer):
+/// libgpiod.so.3 with the v2 API, else libgpiod.so.2 with the v1 API. Returns the API in use,
+/// 1 or 2, or 0 when neither could be opened with every function found; then `error` (when
+/// `capacity` > 0) says, for each file tried, why not. Safe to call from any thread.
+int glance_gpio_load(char *error, size_t capacity);
+
+/// Tries `candidates` in order as glance_gpio_load does, but only to see which would load:
+/// the library found is closed again and the process's own choice is unaffected (for tests).
+/// Returns the API of the first candidate that loads, or 0 with the reasons in `error`.
+int glance_gpio_probe(const glance_gpio_library *candidates, size_t count, char *error, size_t capacity);
+
+/// Opens the chip at `path`, e.g. "/dev/gpiochip0". Loads libgpiod first (glance_gpio_load).
 glance_gpio_chip *glance_gpio_chip_open(const char *path);
 /// Opens `dev_dir`/gpiochipN.
 glance_gpio_chip *glance_gpio_chip_open_number(const char *dev_dir, unsigned int number);

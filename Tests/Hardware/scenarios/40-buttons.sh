@@ -1,6 +1,7 @@
-# Buttons on gpio-sim lines through glance run: a click, a double click, a long press and a
-# bounce storm, made by pulling the simulated lines, come out as exactly the gestures expected
-# (read back through glance ctl status), and the clicks run their bindings (the stack moves).
+# Buttons on gpio-sim lines through glance run, with libgpiod 1.6: a click, a double click, a
+# long press and a bounce storm, made by pulling the simulated lines, come out as exactly the
+# gestures expected (read back through glance ctl status), and the clicks run their bindings
+# (the stack moves). 70-libgpiod-v2 makes the same gestures with libgpiod 2.x.
 source "$GLANCE_ROOT/Tests/Hardware/lib.sh"
 cd "$ARTIFACTS"
 export GLANCE_CONTROL_SOCKET=/tmp/glance-buttons/control.sock
@@ -11,6 +12,8 @@ if ! wait_for run.log 'running 1 slots' 30 || ! wait_for_socket "$GLANCE_CONTROL
     fail buttons-start "glance did not start with a control socket at $GLANCE_CONTROL_SOCKET: $(head -c 400 run.log)"
     exit 0
 fi
+loaded=$(loaded_libgpiod "${background_pids[-1]}")
+check buttons-libgpiod-1.6 "glance loaded '$loaded', expected $LIBGPIOD/v1/libgpiod.so.2" test "$loaded" = "$LIBGPIOD/v1/libgpiod.so.2"
 ctl_events status-start
 first=$(ctl_slot_kind status-start)
 last_events=status-start

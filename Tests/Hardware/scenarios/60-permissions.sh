@@ -12,7 +12,9 @@ cp "$BOARDS/vm-ssd1306.yaml" "$GLANCE_ROOT/Tests/Hardware/faces/weather.yaml" "$
 chmod -R a+rX "$sandbox"
 touch "$sandbox/glance"
 mount --bind "$GLANCE_BIN" "$sandbox/glance"   # copying 90 MB would take a second here
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=$sandbox GLANCE_STATE_DIR=$sandbox/state "$@"; }
+# libgpiod 1.6 where the user can read it (lib.sh's folder may be under an unreadable /root).
+cp -r "$LIBGPIOD/v1" "$sandbox/libgpiod"
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=$sandbox GLANCE_STATE_DIR=$sandbox/state LD_LIBRARY_PATH=$sandbox/libgpiod "$@"; }
 ls -l /dev/i2c-0 /dev/gpiochip0 > modes.txt
 
 as_nobody "$sandbox/glance" run --board "$sandbox/vm-ssd1306.yaml" --config "$sandbox/weather.yaml" --headless --duration 1s > run.txt 2>&1
