@@ -28,6 +28,7 @@ final class Fleet: Sendable {
         let logger: Logger
 
         func glass() async -> Bitmap { await host.assembly.glass!() }
+        /// Snapshots published so far (a frame, a gesture, a light change each publish one).
         func frames() -> Int { notices.all.count }
         func status() async -> ControlStatus { await host.status() }
     }
@@ -241,7 +242,7 @@ final class Fleet: Sendable {
                 let frames = face.frames()
                 let before = await face.glass()
                 face.clock.advance(by: 60)
-                #expect(await face.notices.wait { $0.count > frames }, "\(face.name) minute \(minute)")
+                #expect(await face.notices.wait { $0.dropFirst(frames).contains { $0.glass != before } }, "\(face.name) minute \(minute)")
                 #expect(await face.glass() != before)
                 #expect(await face.status().panelHealthy)
             }
