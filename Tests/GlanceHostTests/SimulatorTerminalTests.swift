@@ -10,13 +10,17 @@ import Glibc
 /// A terminal's screen for tests: the escape sequences the simulator writes (cursor position,
 /// erase line and screen, colors and modes ignored) made into a grid of characters. A
 /// character written past the last column is counted in `overflow` (a real terminal would
-/// wrap it onto the next line) and dropped.
+/// wrap it onto the next line) and dropped. What comes after the program left the alternate
+/// screen (`ESC[?1049l`) is the shell's screen again: kept apart in `afterwards`.
 struct ScreenGrid {
     private(set) var columns: Int
     private(set) var rows: Int
     private var cells: [[Character]]
     private var row = 0, column = 0
     private(set) var overflow = 0
+    private var leftScreen = false
+    /// The text written after the alternate screen was left (a log line of the last moment).
+    private(set) var afterwards = ""
 
     init(columns: Int, rows: Int) {
         self.columns = columns
@@ -52,6 +56,10 @@ struct ScreenGrid {
             case "\r": column = 0
             case "\n": row += 1
             default:
+                if leftScreen {
+                    afterwards.unicodeScalars.append(scalar)
+                    continue
+                }
                 guard row < rows, column < columns else {
                     overflow += 1
                     continue
@@ -75,6 +83,9 @@ struct ScreenGrid {
             for x in from..<columns { cells[row][x] = " " }
         case "h" where parameters == "?1049":
             cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+            leftScreen = false
+        case "l" where parameters == "?1049":
+            leftScreen = true
         default:
             break
         }
@@ -249,7 +260,7 @@ struct ScreenGrid {
         try await run.read(until: "needs 64x19")
         let lines = run.grid.lines
         #expect(try await run.quit() == 0)
-        #expect(run.grid.overflow == 0)
+        #expect(run.grid.overflow == 0, "written after the screen was left: \(run.grid.afterwards)")
         #expect(lines[0] == "terminal too small: 40x10, needs 64x19")
         #expect(lines.dropFirst().allSatisfy { $0.isEmpty })
     }
