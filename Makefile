@@ -63,6 +63,7 @@ test-hardware: packages
 # about half the time and with 6 MB less memory than one loading two dozen shared libraries,
 # and runs on a board without the Swift toolchain (libpng and libi2c still come from apt, and
 # libgpiod for buttons and e-paper lines, loaded when first used). Tests/Hardware/run builds the
-# same way.
+# same way. Only the glance program: the test fixtures are not released (the networked one
+# would need libcurl's development files to link statically).
 release: packages
-	SWIFT=$(SWIFT) Scripts/swift-build-static -c release
+	SWIFT=$(SWIFT) Scripts/swift-build-static -c release --product glance
