@@ -8,26 +8,29 @@ import Glibc
 /// own configuration, persistence and (optionally) password file in `directory`. Debian's
 /// `mosquitto` package provides the program (`make test` installs it).
 package final class MosquittoBroker: Sendable {
-    /// The TCP port on 127.0.0.1.
-    package let port: Int
+    /// The TCP port on 127.0.0.1 (another, when the first was taken before the broker bound it).
+    package var port: Int { listening.withLock { $0 } }
     /// The broker's folder: configuration, persistence database, log.
     package let directory: URL
     private let process = Mutex<pid_t?>(nil)
+    private let listening: Mutex<Int>
+    /// The configuration but its listener line.
+    private let settings: [String]
 
     /// Where Debian installs the broker.
     package static let programPath = "/usr/sbin/mosquitto"
 
-    /// Writes the broker's configuration; `users` (name → password) turns anonymous access off.
+    /// Writes the broker's configuration; `users` (name → password) turns anonymous access off;
+    /// `port` is the first port tried (a free one when nil).
     /// - Throws: `MQTTError` when mosquitto is not installed or the files cannot be written.
-    package init(directory: URL, users: [String: String] = [:]) throws {
+    package init(directory: URL, users: [String: String] = [:], port: Int? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.programPath) else {
             throw MQTTError(description: "\(Self.programPath) is missing: install Debian's mosquitto package (make test does)")
         }
         self.directory = directory
-        port = try Self.freePort()
+        listening = Mutex(try port ?? Self.freePort())
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var lines = [
-            "listener \(port) 127.0.0.1",
             "persistence true",
             "persistence_location \(directory.path)/",
             "log_dest stderr",
@@ -51,6 +54,12 @@ package final class MosquittoBroker: Sendable {
             guard hashed.terminationStatus == 0 else { throw MQTTError(description: "mosquitto_passwd -U failed (\(hashed.terminationStatus))") }
             lines += ["allow_anonymous false", "password_file \(passwords.path)"]
         }
+        settings = lines
+        try writeConfiguration()
+    }
+
+    private func writeConfiguration() throws {
+        let lines = ["listener \(port) 127.0.0.1"] + settings
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: directory.appendingPathComponent("mosquitto.conf"))
     }
 
@@ -59,9 +68,23 @@ package final class MosquittoBroker: Sendable {
     }
 
     /// Starts the broker and returns once it accepts connections (it says so in its log,
-    /// which is kept in `broker.log`).
+    /// which is kept in `broker.log`). A port taken between choosing it and the broker binding
+    /// it (another test's server, at that moment) is replaced by another free one, up to five times.
     /// - Throws: `MQTTError` when it cannot start or does not say it is running within `timeout` seconds.
     package func start(timeout: Double = 15) throws {
+        for attempt in 1...5 {
+            guard try launch(timeout: timeout) == .addressInUse else { return }
+            guard attempt < 5 else { break }
+            let next = try Self.freePort()
+            listening.withLock { $0 = next }
+            try writeConfiguration()
+        }
+        throw MQTTError(description: "mosquitto found its port in use five times in a row (last \(port))")
+    }
+
+    private enum Launch { case running, addressInUse }
+
+    private func launch(timeout: Double) throws -> Launch {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw MQTTError(description: "no pipe for mosquitto's log: \(errnoDescription(errno))") }
         let pid: pid_t
@@ -90,16 +113,24 @@ package final class MosquittoBroker: Sendable {
                 if log >= 0 { _ = write(log, buffer, count) }
                 if !signalled {
                     let text = seen.withLock { $0 += String(decoding: buffer[0..<count], as: UTF8.self); return $0 }
-                    if text.contains(" running") { signalled = true; ready.signal() }
+                    if text.contains(" running") || text.contains("Address already in use") { signalled = true; ready.signal() }
                 }
             }
+            if !signalled { ready.signal() }
             close(reader)
             if log >= 0 { close(log) }
         }
-        guard ready.wait(timeout: .now() + timeout) == .success else {
+        let waited = ready.wait(timeout: .now() + timeout)
+        let log = seen.withLock { $0 }
+        if log.contains("Address already in use") {
             stop()
-            throw MQTTError(description: "mosquitto did not start on port \(port) within \(Int(timeout)) s: \(seen.withLock { $0 })")
+            return .addressInUse
         }
+        guard waited == .success, log.contains(" running") else {
+            stop()
+            throw MQTTError(description: "mosquitto did not start on port \(port) within \(Int(timeout)) s: \(log)")
+        }
+        return .running
     }
 
     /// Stops the broker (SIGTERM: it saves its database) and waits for it to exit.

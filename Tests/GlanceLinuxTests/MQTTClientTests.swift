@@ -46,6 +46,30 @@ import Testing
         broker.stop()
     }
 
+    /// Between choosing a free port and the broker binding it, another test's server can take
+    /// it: the broker then moves to another port instead of failing after its 15 s wait
+    /// (MQTTHostileTests failed so in a loaded run: "Error: Address already in use").
+    @Test func aBrokerWhosePortWasTakenMovesToAnother() async throws {
+        let taken = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(taken) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(taken, $0, length) } }
+        #expect(bound == 0 && listen(taken, 1) == 0)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(taken, $0, &length) } }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let folder = ScratchDirectory()
+        let broker = try MosquittoBroker(directory: URL(fileURLWithPath: folder.path), port: port)
+        try broker.start(timeout: 60)
+        #expect(broker.port != port)
+        let (client, events) = try Self.client(broker, id: "moved")
+        #expect(await events.wait { Self.connections($0) == 1 })
+        await client.stop()
+        broker.stop()
+    }
+
     @Test func publishedMessagesArriveAtSubscribers() async throws {
         let folder = ScratchDirectory()
         let broker = try MosquittoBroker(directory: URL(fileURLWithPath: folder.path))
