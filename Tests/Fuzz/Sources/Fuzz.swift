@@ -187,7 +187,7 @@ enum FuzzTarget: String, CaseIterable {
             Self.stateFile(folder, "epaper.state", bytes) { url in _ = try FileEInkStateStore(url: url, panelSize: size).load() }
             Self.stateFile(folder, "face-simulator.json", bytes) { url in
                 var reports: [String] = []
-                let state = FaceHost.loadState(url) { reports.append($0) }
+                let state = FaceFiles.loadState(url) { reports.append($0) }
                 precondition(reports.allSatisfy { $0.contains(url.path) }, "a face state refused without naming it: \(reports)")
                 // Brought back into a face that then starts and draws.
                 guard let state else { return }
