@@ -19,8 +19,13 @@ first=$(ctl_slot_kind status-start)
 last_events=status-start
 button_scenarios buttons
 # A click, then the double click's first click (the immediate policy reports it at once), then
-# the bounce storm's single click: three stack.next from clock in a two-widget stack.
+# the bounce storm's single click: three stack.next from clock in a two-widget stack. A storm
+# the emulator disturbed is made again, and its clicks ran their binding too: each click
+# (A's or B's) moves the stack once, so an odd count ends on weather, an even one on clock.
 last=$(ctl_slot_kind "$last_events")
-check buttons-bindings-ran "the stack went $first → $last; expected clock → weather" test "$first:$last" = "clock:weather"
+clicks=$(sed -n '/"buttonEvents"/,/\]/p' "$last_events.json" | grep -cE '"(A|B) click"')
+expected=clock; ((clicks % 2)) && expected=weather
+check buttons-bindings-ran "the stack went $first → $last after $clicks clicks; expected clock → $expected (at least 3 clicks)" \
+    test "$first:$last:$((clicks >= 3))" = "clock:$expected:1"
 busybox dmesg > dmesg.txt
 check buttons-no-errors "errors in the log: \$(grep -E 'ERROR' run.log | head -n 3)" eval "! grep -qE 'ERROR|buttons unavailable' run.log"
