@@ -96,17 +96,9 @@ private final class OneShotServer: Sendable {
         // refused, and no other socket can take the port meanwhile (a port that was only just
         // free could be reused, even as the connecting socket's own source port, which then
         // connects to itself and waits for an answer).
-        let bound = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(bound) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let result = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(bound, $0, length) == 0 && getsockname(bound, $0, &length) == 0 }
-        }
-        try #require(result)
-        let port = UInt16(bigEndian: address.sin_port)
+        let bound = try LoopbackSocket()
+        defer { close(bound.descriptor) }
+        let port = bound.port
         let error = #expect(throws: HTTPPostError.self) { try HTTPPost.send("x", to: "http://127.0.0.1:\(port)/") }
         #expect(error?.message == "cannot connect to 127.0.0.1 port \(port): Connection refused")
     }

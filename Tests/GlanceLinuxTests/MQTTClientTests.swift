@@ -50,16 +50,10 @@ import Testing
     /// it: the broker then moves to another port instead of failing after its 15 s wait
     /// (MQTTHostileTests failed so in a loaded run: "Error: Address already in use").
     @Test func aBrokerWhosePortWasTakenMovesToAnother() async throws {
-        let taken = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(taken) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(taken, $0, length) } }
-        #expect(bound == 0 && listen(taken, 1) == 0)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(taken, $0, &length) } }
-        let port = Int(UInt16(bigEndian: address.sin_port))
+        let taken = try LoopbackSocket()
+        defer { close(taken.descriptor) }
+        #expect(listen(taken.descriptor, 1) == 0)
+        let port = taken.port
         let folder = ScratchDirectory()
         let broker = try MosquittoBroker(directory: URL(fileURLWithPath: folder.path), port: port)
         try broker.start(timeout: 60)
