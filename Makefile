@@ -8,7 +8,8 @@
 # Both first install the Debian packages they need when any is missing.
 #   make test-hardware   the hardware scenarios alone
 #   make fuzz            every fuzz target for ten minutes (make test runs each for 20 s)
-#   make release         .build/release/glance with the Swift runtime linked in
+#   make release         .build/release/glance with the Swift runtime linked in, as a face is
+#                        deployed (no browser simulator)
 
 SWIFT ?= swift
 PACKAGES := pkg-config libpng-dev libi2c-dev libmosquitto-dev
@@ -64,6 +65,10 @@ test-hardware: packages
 # and runs on a board without the Swift toolchain (libpng and libi2c still come from apt, and
 # libgpiod for buttons and e-paper lines, loaded when first used). Tests/Hardware/run builds the
 # same way. Only the glance program: the test fixtures are not released (the networked one
-# would need libcurl's development files to link statically).
-release: packages
-	SWIFT=$(SWIFT) Scripts/swift-build-static -c release --product glance
+# would need libcurl's development files to link statically). Built as a face is deployed,
+# without the browser simulator's server (`make release RELEASE_TRAITS=` keeps it), and with
+# the smaller ICU data that Scripts/icu-data (python3) writes.
+RELEASE_TRAITS ?= --disable-default-traits
+release:
+	@Scripts/ensure-packages $(PACKAGES) python3
+	SWIFT=$(SWIFT) Scripts/swift-build-static -c release $(RELEASE_TRAITS) --product glance
