@@ -21,8 +21,9 @@ PACKAGES := pkg-config libpng-dev libi2c-dev libmosquitto-dev
 TEST_PACKAGES := systemd mosquitto chromium openssl python3 'libgpiod3|libgpiod2'
 # The tests build with the URLSession trait, so the networked fixture compiles with its iOS
 # imports alone (Docs/Widgets.md, "Networked providers"); demo and release builds leave it off.
-# Naming traits turns the default ones off, so WebSimulator (the browser simulator) is named too.
-TEST_TRAITS := --traits URLSession,WebSimulator
+# Naming traits turns the default ones off, so WebSimulator (the browser simulator) and
+# DevelopmentTools (bench, specimen, new) are named too.
+TEST_TRAITS := --traits URLSession,WebSimulator,DevelopmentTools
 # Builds a package made by `glance new` (minutes of compiling on both cores): run on its own
 # after the other tests, whose socket and process deadlines a loaded machine would miss.
 NEW_PACKAGE_TEST := generatedPackageBuildsAndPreviewsEveryFamily
@@ -66,9 +67,10 @@ test-hardware: packages
 # libgpiod for buttons and e-paper lines, loaded when first used). Tests/Hardware/run builds the
 # same way. Only the glance program: the test fixtures are not released (the networked one
 # would need libcurl's development files to link statically). Built as a face is deployed,
-# without the browser simulator's server (`make release RELEASE_TRAITS=` keeps it), and with
-# the smaller ICU data that Scripts/icu-data (python3) writes.
-RELEASE_TRAITS ?= --disable-default-traits
+# without the browser simulator's server, but with the development commands (glance bench);
+# `make release RELEASE_TRAITS=` builds with every default trait, the page's server too. ICU's
+# data is the smaller copy that Scripts/icu-data (python3) writes.
+RELEASE_TRAITS ?= --traits DevelopmentTools
 release:
 	@Scripts/ensure-packages $(PACKAGES) python3
 	SWIFT=$(SWIFT) Scripts/swift-build-static -c release $(RELEASE_TRAITS) --product glance

@@ -16,8 +16,10 @@ let package = Package(
         // A face built as `swift build` makes it serves the browser simulator; a deployed face's
         // build (`--disable-default-traits`) leaves out the server and SwiftNIO with it
         // (Docs/Architecture.md, "Modules").
-        .default(enabledTraits: ["WebSimulator"]),
+        // Development commands (bench, specimen, new) likewise: a deployed face does not carry them.
+        .default(enabledTraits: ["WebSimulator", "DevelopmentTools"]),
         .trait(name: "WebSimulator", description: "`glance run --web`: the browser simulator's HTTP and WebSocket server (GlanceWeb, on SwiftNIO and Hummingbird)."),
+        .trait(name: "DevelopmentTools", description: "The development commands `bench`, `specimen` and `new`, and the reference views they draw (GlanceReferenceViews)."),
         // URLSession on Linux lives in FoundationNetworking, which links libcurl and some thirty
         // libraries it needs (TLS, Kerberos, LDAP…): merely importing it loads them all at start,
         // and a static build then needs libcurl's development files. A face whose providers call
@@ -99,7 +101,8 @@ let package = Package(
         .target(
             name: "GlanceHost",
             dependencies: [
-                "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput", "GlanceLinux", "GlanceReferenceViews",
+                "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput", "GlanceLinux",
+                .target(name: "GlanceReferenceViews", condition: .when(traits: ["DevelopmentTools"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),

@@ -12,9 +12,17 @@ public struct GlanceCommand: AsyncParsableCommand {
         commandName: "glance",
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
         version: GlanceVersion.current,
-        subcommands: [RunCommand.self, PreviewCommand.self, ControlCommand.self, SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self,
-                      GPIOCommand.self, PanelCommand.self, ServiceCommand.self, BenchCommand.self, NewCommand.self, WearCommand.self]
+        subcommands: [RunCommand.self, PreviewCommand.self, ControlCommand.self, BoardsCommand.self, ConfigCommand.self,
+                      GPIOCommand.self, PanelCommand.self, ServiceCommand.self, WearCommand.self] + developmentCommands
     )
+
+    /// The development commands, present under the DevelopmentTools trait (on by default; a
+    /// deployed face's build, `--disable-default-traits`, leaves them out).
+    #if DevelopmentTools
+    static let developmentCommands: [any ParsableCommand.Type] = [SpecimenCommand.self, BenchCommand.self, NewCommand.self]
+    #else
+    static let developmentCommands: [any ParsableCommand.Type] = []
+    #endif
 
     /// Creates the command (ArgumentParser does, when parsing).
     public init() {}

@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import ArgumentParser
 import Foundation
 
@@ -101,3 +103,4 @@ struct NewCommand: AsyncParsableCommand {
         return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root.path : nil
     }
 }
+#endif

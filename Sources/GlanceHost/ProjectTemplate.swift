@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
 
 /// The files `glance new` writes: a Swift package of the maker's own depending on Glance.
@@ -20,10 +22,11 @@ struct ProjectTemplate {
             return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
         }
 
-        /// The dependency, with Glance's browser simulator only while the package's `Simulator`
-        /// trait is on.
+        /// The dependency, with Glance's browser simulator and development commands only while
+        /// the package's `Simulator` trait is on.
         var manifestLine: String {
-            let traits = "traits: [.trait(name: \"WebSimulator\", condition: .when(traits: [\"Simulator\"]))]"
+            let traits = "traits: [.trait(name: \"WebSimulator\", condition: .when(traits: [\"Simulator\"])), "
+                + ".trait(name: \"DevelopmentTools\", condition: .when(traits: [\"Simulator\"]))]"
             return switch self {
             case .path(let path): ".package(path: \(Self.literal(path)), \(traits))"
             case .url(let url, let version): ".package(url: \(Self.literal(url)), from: \(Self.literal(version)), \(traits))"
@@ -101,15 +104,16 @@ struct ProjectTemplate {
             import PackageDescription
 
             // \(name): widgets for a Glance face. `swift run \(name) --help` lists what the program does.
-            // `swift build` includes Glance's browser simulator (`run --web`) for developing; the
-            // face you deploy leaves it and its web server out:
+            // `swift build` includes Glance's browser simulator (`run --web`) and development
+            // commands (`bench`, `specimen`) for developing; the face you deploy leaves them and
+            // the web server out:
             //     swift build -c release --disable-default-traits
             let package = Package(
                 name: \(GlanceSource.literal(name)),
                 platforms: [.macOS(.v14)],
                 traits: [
                     .default(enabledTraits: ["Simulator"]),
-                    .trait(name: "Simulator", description: "Glance's browser simulator, `run --web`, and the web server it needs."),
+                    .trait(name: "Simulator", description: "Glance's browser simulator, `run --web`, the web server it needs, and the development commands."),
                 ],
                 dependencies: [
                     \(glance.manifestLine),
@@ -286,3 +290,4 @@ struct ProjectTemplate {
         """
     }
 }
+#endif

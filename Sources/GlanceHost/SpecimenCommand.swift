@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import ArgumentParser
 import Foundation
 import GlanceGraphics
@@ -106,3 +108,4 @@ struct SpecimenCommand: ParsableCommand {
         }
     }
 }
+#endif

@@ -27,7 +27,7 @@ import Testing
         let template = ProjectTemplate(name: "kitchen-face", board: board, boardArgument: "adafruit-pioled",
                                        glance: .path("/src/glance"), appleNames: true)
         #expect(template.typeName == "KitchenFace")
-        #expect(template.manifest.contains(".package(path: \"/src/glance\", traits: [.trait(name: \"WebSimulator\", condition: .when(traits: [\"Simulator\"]))])"))
+        #expect(template.manifest.contains(".package(path: \"/src/glance\", traits: [.trait(name: \"WebSimulator\", condition: .when(traits: [\"Simulator\"])), .trait(name: \"DevelopmentTools\", condition: .when(traits: [\"Simulator\"]))])"))
         #expect(template.manifest.contains(".default(enabledTraits: [\"Simulator\"])"), "the browser simulator while developing")
         #expect(template.manifest.contains(".product(name: \"GlanceAppleNames\", package: \"glance\")"))
         #expect(template.widgetFile.contains("import SwiftUI\nimport WidgetKit"))
@@ -42,7 +42,7 @@ import Testing
                                      glance: .url("https://example.com/glance.git", from: "1.0.0"), appleNames: false)
         let bound = try FaceConfiguration(yaml: bonnet.faceFile, file: "glance.yaml")
         #expect(bound.bindings.map(\.button.value) == ["up", "down", "left", "right", "centre", "A", "B"])
-        #expect(bonnet.manifest.contains(".package(url: \"https://example.com/glance.git\", from: \"1.0.0\", traits: [.trait(name: \"WebSimulator\", condition: .when(traits: [\"Simulator\"]))])"))
+        #expect(bonnet.manifest.contains(".package(url: \"https://example.com/glance.git\", from: \"1.0.0\", traits: [.trait(name: \"WebSimulator\", condition: .when(traits: [\"Simulator\"])), .trait(name: \"DevelopmentTools\", condition: .when(traits: [\"Simulator\"]))])"))
 
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("glance-new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         defer { try? FileManager.default.removeItem(at: parent) }

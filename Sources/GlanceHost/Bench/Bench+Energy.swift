@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
 import GlanceCore
 import GlanceGraphics
@@ -237,3 +239,4 @@ struct BenchWeatherWidget: Widget {
         .supportedFamilies([.accessoryInline])
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
 import GlanceCore
 import GlanceLinux
@@ -151,3 +153,4 @@ extension BenchCommand {
                            first_frame_ms: firstFrames.isEmpty ? nil : Spread(firstFrames).median)
     }
 }
+#endif

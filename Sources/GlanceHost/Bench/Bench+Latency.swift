@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
 import GlanceGraphics
 import GlanceInput
@@ -104,3 +106,4 @@ extension BenchCommand {
         return LatencyFigures(toggle: toggleLatency?.0, full_change: fullChange.0, toggle_split: toggleLatency?.1, full_change_split: fullChange.1)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
 import GlanceCore
 import GlanceLinux
@@ -124,3 +126,4 @@ private final class Counter: Sendable {
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }
+#endif

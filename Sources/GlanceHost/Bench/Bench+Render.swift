@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
 import GlanceGraphics
 import GlanceReferenceViews
@@ -84,3 +86,4 @@ extension BenchCommand {
         return figures
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
 import GlanceCore
 import GlanceGraphics
@@ -64,3 +66,4 @@ extension BenchCommand {
         return WearFigures(account_128x64_us: small, account_128x128_us: large, month: month)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import ArgumentParser
 import Foundation
 import GlanceLinux
@@ -238,3 +240,4 @@ struct BenchProgress: Sendable {
         }
     }
 }
+#endif

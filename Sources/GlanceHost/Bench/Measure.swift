@@ -1,3 +1,5 @@
+#if DevelopmentTools
+// A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
 
 /// Spread of repeated timings: median, minimum and maximum, in microseconds.
@@ -42,3 +44,4 @@ struct Spread: Codable, Sendable {
         Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
     }
 }
+#endif
