@@ -121,6 +121,55 @@ import Testing
         }
     }
 
+    /// `glance new --glance-url URL --from VERSION` against a git repository with release tags:
+    /// the package manager takes the newest tag from VERSION on below the next major version.
+    /// The repository is a bare clone of this checkout's HEAD with three more commits of the
+    /// same tree made in it (`git commit-tree`), tagged 0.1.0 (HEAD), 0.1.1 and 1.0.0; the
+    /// package must resolve to 0.1.1 at its commit, exactly as Docs/Versions.md says.
+    @Test(.timeLimit(.minutes(10))) func aPackageFromAReleaseResolvesToTheNewestTagOfThatMajorVersion() async throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("glance-new-tag-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let repository = parent.appendingPathComponent("glance.git").path
+        func git(_ arguments: [String]) async throws -> String {
+            let done = try await Self.run("/usr/bin/env", ["git", "-C", repository] + arguments)
+            try #require(done.status == 0, "git \(arguments.joined(separator: " ")): \(done.output)")
+            return done.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let cloned = try await Self.run("/usr/bin/env", ["git", "clone", "--quiet", "--bare", Self.checkout.path, repository])
+        try #require(cloned.status == 0, "\(cloned.output)")
+        let identity = ["-c", "user.name=Glance tests", "-c", "user.email=tests@glance.invalid"]
+        var head = try await git(["rev-parse", "HEAD"])
+        var tagged: [String: String] = [:]
+        for version in ["0.1.0", "0.1.1", "1.0.0"] {
+            if version != "0.1.0" {
+                head = try await git(identity + ["commit-tree", "HEAD^{tree}", "-p", head, "-m", "Release \(version)"])
+            }
+            _ = try await git(["tag", version, head])
+            tagged[version] = head
+        }
+        let created = try await Self.run(ProcessTests.glance.path, ["new", "desk", "--parent", parent.path,
+                                                                   "--glance-url", "file://\(repository)", "--from", "0.1.0"])
+        try #require(created.status == 0, "\(created.output)")
+        let package = parent.appendingPathComponent("desk")
+        let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".package(url: \"file://\(repository)\", from: \"0.1.0\""))
+        let resolved = try await Self.run("/usr/bin/env", ["swift", "package", "resolve", "--package-path", package.path])
+        try #require(resolved.status == 0, "swift package resolve:\n\(resolved.output.suffix(4000))")
+        struct Pins: Decodable {
+            struct Pin: Decodable {
+                struct State: Decodable { var version: String?; var revision: String }
+                var identity: String
+                var state: State
+            }
+            var pins: [Pin]
+        }
+        let pins = try JSONDecoder().decode(Pins.self, from: Data(contentsOf: package.appendingPathComponent("Package.resolved")))
+        let glance = try #require(pins.pins.first { $0.identity == "glance" }, "no pin for glance in Package.resolved")
+        #expect(glance.state.version == "0.1.1", "from 0.1.0: the newest 0.x tag, not 1.0.0")
+        #expect(glance.state.revision == tagged["0.1.1"])
+    }
+
     /// Runs `program` to its end (output and errors together); the test's time limit bounds it.
     static func run(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let finished = try await runToEnd(URL(fileURLWithPath: program), arguments)
