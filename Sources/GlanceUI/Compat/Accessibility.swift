@@ -1,7 +1,7 @@
 import Foundation
 
 // Accessibility modifiers, accepted so widget code using them compiles unchanged. A panel has
-// no screen reader or accessibility tree: each returns the view as it is (Docs/Views.md,
+// no screen reader or accessibility tree: each returns the view as it is (Docs/Widgets.md,
 // "Accepted and ignored").
 
 /// How an accessibility element treats its children (SwiftUI's `AccessibilityChildBehavior`).
