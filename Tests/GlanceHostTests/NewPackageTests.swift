@@ -131,9 +131,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: parent) }
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         let repository = parent.appendingPathComponent("glance.git").path
+        struct GitFailed: Error, CustomStringConvertible { var description: String }
         func git(_ arguments: [String]) async throws -> String {
             let done = try await Self.run("/usr/bin/env", ["git", "-C", repository] + arguments)
-            try #require(done.status == 0, "git \(arguments.joined(separator: " ")): \(done.output)")
+            guard done.status == 0 else { throw GitFailed(description: "git \(arguments.joined(separator: " ")): \(done.output)") }
             return done.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let cloned = try await Self.run("/usr/bin/env", ["git", "clone", "--quiet", "--bare", Self.checkout.path, repository])
