@@ -110,11 +110,11 @@ extension FaceHost {
             frames += activity
             if woke { swallowing.insert(button) } else { swallowing.remove(button) }
         }
-        guard !swallowing.contains(button), let action = plan.bindings[FacePlan.BindingKey(button: button.rawValue, gesture: gesture)] else {
+        guard !swallowing.contains(button), let action = plan.bindings[FacePlan.BindingKey(button: button, gesture: gesture)] else {
             return frames
         }
-        if case .intent(let name) = action {
-            intents.append(name)
+        if case .intent(let intent) = action {
+            intents.append(intent.name)
             if intents.count > 50 { intents.removeFirst(intents.count - 50) }
         }
         return frames + (await runtime.send(action))
