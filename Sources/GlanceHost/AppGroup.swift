@@ -40,9 +40,9 @@ public struct AppGroup: Sendable, Hashable {
 
     /// The URL of file `name` in the container (`name` may not leave the container).
     /// - Throws: `AppGroupError.invalidName` for names with `..`, absolute paths or empty names.
-    public func url(for name: String) throws -> URL {
+    public func url(for name: String) throws(AppGroupError) -> URL {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
-            throw AppGroupError.invalidName(name, group: self.name)
+            throw .invalidName(name, group: self.name)
         }
         return directory.appendingPathComponent(name)
     }
@@ -60,14 +60,7 @@ public struct AppGroup: Sendable, Hashable {
     public func read<T: Decodable>(_ type: T.Type, from name: String, decoder: JSONDecoder = JSONDecoder()) throws -> T {
         let url = try url(for: name)
         if let kind = WidgetCenter.currentKind { AppGroupInterest.shared.note(kind: kind, group: self.name, file: name) }
-        let data: Data
-        do {
-            try refuseLinkedFolders(in: name)
-            guard let contents = try AtomicFile.readRegular(url, limit: Self.fileSizeLimit) else { throw AppGroupError.missing(url.path) }
-            data = contents
-        } catch let error as AtomicFileError {
-            throw AppGroupError.refused(url.path, reason: error.reason)
-        }
+        guard let data = try contents(of: name) else { throw AppGroupError.missing(url.path) }
         do {
             return try decoder.decode(type, from: data)
         } catch {
@@ -75,29 +68,85 @@ public struct AppGroup: Sendable, Hashable {
         }
     }
 
+    /// The bytes of file `name`, nil when there is none. Only a regular file of at most
+    /// `fileSizeLimit` bytes is read, as by `read(_:from:)`; the one way the face, the browser
+    /// simulator and the MQTT bridge read an app-group file.
+    /// - Throws: `AppGroupError.invalidName`, or `.refused` for a file that is not a regular
+    ///   one, is too large or lies behind a linked folder.
+    public func contents(of name: String) throws(AppGroupError) -> Data? {
+        let url = try url(for: name)
+        try refuseLinkedFolders(in: name)
+        do {
+            return try AtomicFile.readRegular(url, limit: Self.fileSizeLimit)
+        } catch let error as AtomicFileError {
+            throw .refused(url.path, reason: error.reason)
+        } catch {
+            throw .refused(url.path, reason: "\(error)")
+        }
+    }
+
+    /// Why `contents` cannot be an app-group file — not JSON (a bare value is JSON too), or
+    /// over `fileSizeLimit` — or nil when it can; what every writer checks before writing.
+    public static func problem(with contents: Data) -> String? {
+        guard contents.count <= fileSizeLimit else { return "over the app-group limit of \(fileSizeLimit) bytes" }
+        do {
+            _ = try JSONSerialization.jsonObject(with: contents, options: [.fragmentsAllowed])
+        } catch {
+            return "not JSON: \(AppGroupError.explain(error))"
+        }
+        return nil
+    }
+
+    /// Writes `contents` into file `name`, as another program would: checked (`problem(with:)`),
+    /// atomically, the container and folders made as needed; a file that already holds
+    /// exactly these bytes is left alone. The one way the browser simulator and the MQTT
+    /// bridge write an app-group file; the face is told of the change by its caller.
+    /// - Returns: Whether the file was written (false: it held these bytes already).
+    /// - Throws: `AppGroupError.invalidName`, `.notSaved` for contents that cannot be an
+    ///   app-group file, `.unwritable` with the system's reason.
+    @discardableResult
+    public func write(contents: Data, to name: String) throws(AppGroupError) -> Bool {
+        let url = try url(for: name)
+        if let problem = Self.problem(with: contents) { throw .notSaved(name, reason: problem) }
+        if (try? self.contents(of: name)) == contents { return false }
+        do {
+            try refuseLinkedFolders(in: name, verb: "written")
+            try AtomicFile.write(contents, to: url)
+        } catch let error as AppGroupError {
+            throw error
+        } catch let error as AtomicFileError {
+            throw .unwritable(url.path, reason: error.reason)
+        } catch {
+            throw .unwritable(url.path, reason: "\(error)")
+        }
+        return true
+    }
+
     /// Refuses a name whose folders inside the container are symbolic links (a link out of
     /// the container); the file itself is opened without following a link.
-    private func refuseLinkedFolders(in name: String) throws {
+    private func refuseLinkedFolders(in name: String, verb: String = "read") throws(AppGroupError) {
         var folder = directory
         for component in name.split(separator: "/").dropLast() {
             folder.appendPathComponent(String(component))
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) != nil {
-                throw AppGroupError.refused(directory.appendingPathComponent(name).path, reason: "\(folder.path) is a symbolic link; only files inside the app group are read")
+                let reason = "\(folder.path) is a symbolic link; only files inside the app group are \(verb)"
+                throw verb == "read" ? .refused(directory.appendingPathComponent(name).path, reason: reason)
+                    : .unwritable(directory.appendingPathComponent(name).path, reason: reason)
             }
         }
     }
 
-    /// Encodes `value` as JSON into file `name` atomically, creating the container if needed.
-    /// - Throws: `AppGroupError.unwritable` with the reason.
+    /// Encodes `value` as JSON into file `name` atomically, creating the container if needed
+    /// (through `write(contents:to:)`, so a file that holds this JSON already is left alone).
+    /// - Throws: `AppGroupError.unwritable` with the reason, `.notSaved` for JSON over `fileSizeLimit`.
     public func write<T: Encodable>(_ value: T, to name: String, encoder: JSONEncoder = AppGroup.encoder) throws {
-        let url = try url(for: name)
+        let data: Data
         do {
-            try AtomicFile.write(try encoder.encode(value), to: url)
-        } catch let error as AtomicFileError {
-            throw AppGroupError.unwritable(url.path, reason: error.reason)
+            data = try encoder.encode(value)
         } catch {
-            throw AppGroupError.unwritable(url.path, reason: "\(error)")
+            throw AppGroupError.unwritable(try url(for: name).path, reason: "\(error)")
         }
+        try write(contents: data, to: name)
     }
 
     /// Pretty, key-sorted JSON, so files are pleasant to read and diff.
@@ -148,6 +197,8 @@ public enum AppGroupError: Error, CustomStringConvertible, Equatable, Sendable {
     case unreadable(String, reason: String)
     case refused(String, reason: String)
     case unwritable(String, reason: String)
+    /// Contents refused before writing (`AppGroup.problem(with:)`): the file name and why.
+    case notSaved(String, reason: String)
 
     public var description: String {
         switch self {
@@ -156,6 +207,7 @@ public enum AppGroupError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unreadable(let path, let reason): "\(path) is not the expected JSON: \(reason)"
         case .refused(let path, let reason): "\(path) is not read: \(reason)"
         case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .notSaved(let name, let reason): "\(name) is not saved: \(reason)"
         }
     }
 

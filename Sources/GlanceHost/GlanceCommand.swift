@@ -74,7 +74,7 @@ public struct BundleContents: Sendable {
 
     /// Every name a binding may use for an intent: type names and titles.
     var intentNames: [String] {
-        intents.registered.flatMap { [IntentReference.name(of: $0), $0.titleText] }
+        intents.names
     }
 
     /// The widget of `kind`.

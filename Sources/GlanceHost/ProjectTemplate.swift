@@ -248,7 +248,7 @@ struct ProjectTemplate {
 
     var faceFile: String {
         let buttons = Set(board.buttons.list.map(\.name))
-        let bindings = FacePlan.defaultBindings.filter { buttons.contains($0.0) }
+        let bindings = FacePlan.defaultBindings.filter { buttons.contains($0.0.rawValue) }
         let bindingLines = bindings.isEmpty
             ? "# bindings: this board has no buttons; see `glance boards \(boardArgument)` and Docs/Buttons.md to add some."
             : "bindings:\n" + bindings.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")

@@ -59,18 +59,18 @@ struct WearCommand: AsyncParsableCommand {
 
     func run() async throws {
         let boardName = try resolvedBoard()
-        let url = FileWearStore.url(board: boardName, in: AppGroup.defaultRoot())
+        let url = FileRecordStore<WearMap>.url(board: boardName, in: AppGroup.defaultRoot())
         if reset { return try resetMap(url, board: boardName) }
         let map: WearMap
         do {
-            guard let saved = try FileWearStore(url: url).load() else {
+            guard let saved = try FileRecordStore<WearMap>(url: url, setsAside: false).load() else {
                 throw CommandFailure("""
                     no wear map for board '\(boardName)' yet (\(url.path)): it is written while a face runs on an OLED panel, \
                     every 15 minutes and when the face stops
                     """)
             }
             map = saved
-        } catch let error as WearMapError {
+        } catch let error as PanelRecordError {
             throw CommandFailure("\(url.path): \(error.message); move it away (or run glance wear --reset) to start a new map")
         }
         let summary = map.summary(hottest: top)

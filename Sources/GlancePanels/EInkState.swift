@@ -2,7 +2,7 @@ import GlanceGraphics
 
 /// What an e-ink controller must remember across restarts so the next refresh neither ghosts
 /// nor flashes needlessly: the image on the glass and the partial refreshes since the last full one.
-public struct EInkState: Hashable, Sendable {
+public struct EInkState: PanelRecord {
     /// Panel width in pixels (RAM orientation).
     public var width: Int
     /// Panel height in pixels.
@@ -24,6 +24,21 @@ public struct EInkState: Hashable, Sendable {
     }
 
     private static let magic: [UInt8] = Array("GLEI".utf8) + [1]
+
+    /// `serialized()`'s header: `GLEI`, its version, width, height, the partial count and the
+    /// time of the last full refresh (5 + 2 + 2 + 4 + 8 bytes).
+    public static let headerBytes = 21
+
+    /// "e-paper state".
+    public static let names = PanelRecordNames(full: "e-paper state", short: "state", indefinite: "an e-paper state")
+
+    /// The header and the image of a panel of `size`: `(width + 7) / 8` bytes a row.
+    public static func byteCount(for size: Size) -> Int {
+        headerBytes + (size.width + 7) / 8 * size.height
+    }
+
+    /// The panel's size.
+    public var size: Size { Size(width: width, height: height) }
 
     /// Packs a mono frame into rows of `(width + 7) / 8` bytes, MSB leftmost, 1 = white (≥ 128).
     public static func pack(_ frame: Bitmap) -> [UInt8] {
@@ -49,10 +64,10 @@ public struct EInkState: Hashable, Sendable {
     }
 
     /// Reads a state written by `serialized()`.
-    /// - Throws: `EInkStateError` when the bytes are not a version-1 state of consistent size.
-    public init(serialized bytes: [UInt8]) throws(EInkStateError) {
+    /// - Throws: `PanelRecordError` when the bytes are not a version-1 state of consistent size.
+    public init(serialized bytes: [UInt8]) throws(PanelRecordError) {
         guard bytes.count >= Self.magic.count + 16, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
-            throw EInkStateError(message: "not a Glance e-ink state file (expected GLEI version 1)")
+            throw PanelRecordError(message: "not a Glance e-ink state file (expected GLEI version 1)")
         }
         let base = Self.magic.count
         width = Int(bytes.littleEndian(at: base, as: UInt16.self))
@@ -61,49 +76,7 @@ public struct EInkState: Hashable, Sendable {
         lastFullRefresh = .seconds(bytes.littleEndian(at: base + 8, as: Int64.self))
         image = Array(bytes[(base + 16)...])
         guard image.count == (width + 7) / 8 * height else {
-            throw EInkStateError(message: "image holds \(image.count) bytes, a \(width)×\(height) panel needs \((width + 7) / 8 * height)")
+            throw PanelRecordError(message: "image holds \(image.count) bytes, a \(width)×\(height) panel needs \((width + 7) / 8 * height)")
         }
-    }
-}
-
-/// An e-ink state that could not be read.
-public struct EInkStateError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What was wrong.
-    public var message: String
-    /// Creates an error.
-    public init(message: String) { self.message = message }
-    /// A one-line human-readable summary.
-    public var description: String { message }
-}
-
-/// Where the `PanelDisplay` of an e-paper panel keeps its `EInkState` between runs (one file, owned by the host).
-public protocol EInkStateStore: Sendable {
-    /// The saved state, or nil when nothing was saved yet.
-    /// - Throws: When the store exists but cannot be read.
-    func load() async throws -> EInkState?
-    /// Replaces the saved state.
-    /// - Throws: When the state cannot be written.
-    func save(_ state: EInkState) async throws
-}
-
-/// An `EInkStateStore` in memory: survives a controller, not the process (tests, previews).
-public actor MemoryEInkStateStore: EInkStateStore {
-    /// The saved state.
-    public private(set) var state: EInkState?
-    /// How many times `save(_:)` was called.
-    public private(set) var saves = 0
-
-    /// Creates a store holding `state`.
-    public init(state: EInkState? = nil) {
-        self.state = state
-    }
-
-    /// Returns the saved state.
-    public func load() -> EInkState? { state }
-
-    /// Keeps `state`.
-    public func save(_ state: EInkState) {
-        self.state = state
-        saves += 1
     }
 }

@@ -69,8 +69,8 @@ public actor PanelDisplay {
     /// The settings.
     public nonisolated let settings: Settings
     private let clock: any HostClock
-    private let store: (any EInkStateStore)?
-    private let wearStore: (any WearStore)?
+    private let store: (any PanelRecordStore<EInkState>)?
+    private let wearStore: (any PanelRecordStore<WearMap>)?
     private let report: @Sendable (String) -> Void
 
     private var picture: Bitmap?
@@ -111,8 +111,8 @@ public actor PanelDisplay {
     ///   - store: Where an e-paper panel's refresh state and glass image survive restarts (one file); nil keeps them in memory.
     ///   - wearStore: Where an OLED panel's wear map survives restarts (one file per board); nil keeps it in memory.
     ///   - report: Receives a line for anything worth a log entry (a state file that could not be read or written).
-    public init(pipeline: PanelPipeline, clock: any HostClock, settings: Settings = Settings(), store: (any EInkStateStore)? = nil,
-                wearStore: (any WearStore)? = nil, report: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(pipeline: PanelPipeline, clock: any HostClock, settings: Settings = Settings(), store: (any PanelRecordStore<EInkState>)? = nil,
+                wearStore: (any PanelRecordStore<WearMap>)? = nil, report: @escaping @Sendable (String) -> Void = { _ in }) {
         self.pipeline = pipeline
         self.clock = clock
         self.settings = settings

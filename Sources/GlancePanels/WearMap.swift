@@ -8,7 +8,7 @@ import GlanceGraphics
 /// they are lit. A pixel shown at half the light for two hours counts one hour at full drive; a
 /// gray pixel counts in proportion to its level. Coordinates are the controller's RAM
 /// orientation — the physical pixels — so a map stays true when a face or its rotation changes.
-public struct WearMap: Hashable, Sendable {
+public struct WearMap: PanelRecord {
     /// Width in pixels (RAM orientation).
     public let width: Int
     /// Height in pixels.
@@ -140,6 +140,14 @@ public struct WearMap: Hashable, Sendable {
     /// The bytes of a map's file before its pixels (a file holds this plus 4 a pixel).
     public static var headerBytes: Int { magic.count + 20 }
 
+    /// "wear map".
+    public static let names = PanelRecordNames(full: "wear map", short: "map", indefinite: "a wear map")
+
+    /// The header and 4 bytes a pixel of a panel of `size`.
+    public static func byteCount(for size: Size) -> Int {
+        headerBytes + 4 * size.width * size.height
+    }
+
     /// The map as bytes for its file: magic `GLWR`, version 1, width and height (UInt16 LE),
     /// observed and lit seconds (Float64 LE), then each pixel's seconds as Float32 LE, row by
     /// row (32 KB for 128×64; a Float32 keeps a pixel to within a second over years).
@@ -155,11 +163,11 @@ public struct WearMap: Hashable, Sendable {
     }
 
     /// Reads a map written by `serialized()`.
-    /// - Throws: `WearMapError` when the bytes are not a version-1 map of consistent size and finite values.
-    public init(serialized bytes: [UInt8]) throws(WearMapError) {
+    /// - Throws: `PanelRecordError` when the bytes are not a version-1 map of consistent size and finite values.
+    public init(serialized bytes: [UInt8]) throws(PanelRecordError) {
         let header = Self.headerBytes
         guard bytes.count >= header, Array(bytes.prefix(Self.magic.count)) == Self.magic else {
-            throw WearMapError(message: "not a Glance wear map (expected GLWR version 1)")
+            throw PanelRecordError(message: "not a Glance wear map (expected GLWR version 1)")
         }
         let base = Self.magic.count
         width = Int(bytes.littleEndian(at: base, as: UInt16.self))
@@ -168,48 +176,11 @@ public struct WearMap: Hashable, Sendable {
         lit = Double(bitPattern: bytes.littleEndian(at: base + 12, as: UInt64.self))
         let count = width * height
         guard bytes.count == header + count * 4 else {
-            throw WearMapError(message: "holds \(bytes.count - header) bytes of pixels, a \(width)×\(height) map needs \(count * 4)")
+            throw PanelRecordError(message: "holds \(bytes.count - header) bytes of pixels, a \(width)×\(height) map needs \(count * 4)")
         }
         seconds = (0..<count).map { Double(Float(bitPattern: bytes.littleEndian(at: header + $0 * 4, as: UInt32.self))) }
         guard observed.isFinite, lit.isFinite, observed >= 0, lit >= 0, seconds.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw WearMapError(message: "holds a negative or non-finite time")
+            throw PanelRecordError(message: "holds a negative or non-finite time")
         }
     }
-}
-
-/// A wear map that could not be read.
-public struct WearMapError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What was wrong.
-    public var message: String
-    /// Creates an error.
-    public init(message: String) { self.message = message }
-    /// A one-line human-readable summary.
-    public var description: String { message }
-}
-
-/// Where a `PanelDisplay` keeps its panel's `WearMap` between runs (one file per board, owned by the host).
-public protocol WearStore: Sendable {
-    /// The saved map, or nil when nothing was saved yet.
-    /// - Throws: When the store exists but cannot be read.
-    func load() async throws -> WearMap?
-    /// Replaces the saved map.
-    /// - Throws: When the map cannot be written.
-    func save(_ map: WearMap) async throws
-}
-
-/// A `WearStore` in memory (tests, previews).
-public actor MemoryWearStore: WearStore {
-    /// The saved map.
-    public private(set) var map: WearMap?
-
-    /// Creates a store holding `map`.
-    public init(map: WearMap? = nil) {
-        self.map = map
-    }
-
-    /// Returns the saved map.
-    public func load() -> WearMap? { map }
-
-    /// Keeps `map`.
-    public func save(_ map: WearMap) { self.map = map }
 }

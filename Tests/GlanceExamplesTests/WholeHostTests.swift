@@ -185,7 +185,7 @@ private let demoFaceYAML = demoFace(board: "simulator", bindings: ["A: {long-pre
         let plan = await rig.host.plan
         let written = try FaceConfiguration(yaml: face, file: "glance.yaml").bindings.map(\.button.value)
         #expect(plan.leftOut.map(\.button.value) == written.filter { !buttons.contains($0) })
-        #expect(Set(plan.bindings.keys.map(\.button)) == Set(written.filter { buttons.contains($0) }))
+        #expect(Set(plan.bindings.keys.map(\.button.rawValue)) == Set(written.filter { buttons.contains($0) }))
         if buttons.contains("down") {
             await rig.press("down")
             #expect(await rig.shown() == "weather", "down pages the stack on \(board)")

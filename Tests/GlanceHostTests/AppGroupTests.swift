@@ -35,6 +35,36 @@ import Testing
         #expect(error?.description.hasSuffix("is not the expected JSON: 'temperature' should be Int") == true)
     }
 
+    /// Issue 37, item 6: one writer of app-group files for the browser page, MQTT and providers.
+    @Test func everyWriterChecksLimitsAndWritesTheSameWay() throws {
+        let (group, root) = group()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try group.write(contents: Data("{\"t\": 1}".utf8), to: "w.json"), "written, the container made")
+        #expect(try group.contents(of: "w.json") == Data("{\"t\": 1}".utf8))
+        let url = group.directory.appendingPathComponent("w.json")
+        let inode = try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+        #expect(try group.write(contents: Data("{\"t\": 1}".utf8), to: "w.json") == false, "the same bytes are not written again")
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int == inode)
+        #expect(try group.write(contents: Data("2".utf8), to: "w.json"), "a bare value is JSON")
+        #expect(try group.contents(of: "none.json") == nil)
+        let notJSON = #expect(throws: AppGroupError.self) { try group.write(contents: Data("{oops".utf8), to: "w.json") }
+        #expect(notJSON?.description.hasPrefix("w.json is not saved: not JSON: ") == true)
+        let large = Data("\"".utf8) + Data(repeating: 0x61, count: AppGroup.fileSizeLimit) + Data("\"".utf8)
+        #expect(throws: AppGroupError.notSaved("w.json", reason: "over the app-group limit of \(AppGroup.fileSizeLimit) bytes")) {
+            try group.write(contents: large, to: "w.json")
+        }
+        #expect(throws: AppGroupError.invalidName("../w.json", group: "desk")) { try group.write(contents: Data("1".utf8), to: "../w.json") }
+        #expect(try group.contents(of: "w.json") == Data("2".utf8), "a refused write leaves the file as it was")
+        // A folder inside the container that links out of it is neither read nor written through.
+        let outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: group.directory.appendingPathComponent("out"), withDestinationURL: outside)
+        let linked = #expect(throws: AppGroupError.self) { try group.write(contents: Data("1".utf8), to: "out/x.json") }
+        #expect(linked?.description == "cannot write \(group.directory.path)/out/x.json: \(group.directory.path)/out is a symbolic link; only files inside the app group are written")
+        #expect(!FileManager.default.fileExists(atPath: outside.appendingPathComponent("x.json").path))
+        #expect(throws: AppGroupError.self) { try group.contents(of: "out/x.json") }
+    }
+
     @Test func defaultRootFollowsTheEnvironment() {
         #expect(AppGroup.defaultRoot(environment: ["GLANCE_STATE_DIR": "/tmp/x"], isRoot: true).path == "/tmp/x")
         #expect(AppGroup.defaultRoot(environment: [:], isRoot: true).path == "/var/lib/glance")

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 @testable import GlanceHost
 import GlancePanels
+import GlanceInput
 import GlanceUI
+import GlanceWidgets
 
 @Suite struct BoardConfigurationTests {
     @Test func everyPresetLoads() throws {
@@ -273,6 +275,41 @@ import GlanceUI
         let lit = try FaceConfiguration(yaml: "always-on:\n  idle: never\n", file: "glance.yaml")
         let litPlan = try await FacePlan.make(board: board, configuration: lit, bundle: FaceParameterTests.bundle, pictureSize: size)
         #expect(FacePlan.dimmingNotice(board: board, settings: litPlan.settings) == nil)
+    }
+}
+
+/// Rings the test's bell; what a binding of the typed-bindings test names.
+private struct RingIntent: AppIntent {
+    static let title: LocalizedStringResource = "Ring Bell"
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// Issue 37, item 5: a face file's bindings are resolved once, when the plan is made: each
+/// button a `ButtonID`, each intent its type, so a press looks no name up.
+@Suite struct TypedBindingTests {
+    @Test func thePlanHoldsButtonIDsAndBoundIntents() async throws {
+        let bundle = BundleContents(widgets: FaceParameterTests.bundle.widgets, intents: IntentRegistry([RingIntent.self]))
+        let face = try FaceConfiguration(yaml: "bindings:\n  A: Ring Bell\n  B: {long-press: RingIntent, click: stack.next}\n", file: "glance.yaml")
+        let plan = try await FacePlan.make(board: try BoardCatalog.board("simulator"), configuration: face, bundle: bundle,
+                                           pictureSize: Size(width: 128, height: 64))
+        let ring = FaceAction.intent(BoundIntent(RingIntent.self))
+        #expect(plan.bindings == [FacePlan.BindingKey(button: "A", gesture: .click): ring,
+                                  FacePlan.BindingKey(button: "B", gesture: .longPress): ring,
+                                  FacePlan.BindingKey(button: "B", gesture: .click): .stackNext])
+        #expect(plan.bindings[FacePlan.BindingKey(button: "A", gesture: .click)]?.description == "Ring Bell", "status names it as the file does")
+        // Without a face file the defaults are typed the same way.
+        let defaults = try await FacePlan.make(board: try BoardCatalog.board("simulator"), configuration: nil, bundle: bundle,
+                                               pictureSize: Size(width: 128, height: 64))
+        #expect(defaults.bindings[FacePlan.BindingKey(button: "centre", gesture: .click)] == .focusActivate)
+    }
+
+    @Test func anUnknownIntentStillStopsTheFaceAtItsPlace() async throws {
+        let face = try FaceConfiguration(yaml: "bindings:\n  A: Ring Bel\n", file: "glance.yaml")
+        let error = await #expect(throws: ConfigurationError.self) {
+            try await FacePlan.make(board: try BoardCatalog.board("simulator"), configuration: face,
+                                    bundle: BundleContents(widgets: [], intents: IntentRegistry([RingIntent.self])), pictureSize: Size(width: 128, height: 64))
+        }
+        #expect(error?.description == "glance.yaml:2:6: 'Ring Bel' is neither a built-in action (stack.next, stack.previous, focus.next, focus.activate, wake) nor an intent of this bundle; did you mean 'Ring Bell'?")
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
     @Test func aWearMapLargerThanThePanelsIsSetAsideUnread() throws {
         let folder = try Folder()
         let url = try folder.file("simulator.wear", Self.garbage)
-        let store = FileWearStore(url: url, panelSize: Size(width: 128, height: 64), setsAside: true)
+        let store = FileRecordStore<WearMap>(url: url, panelSize: Size(width: 128, height: 64))
         let error = #expect(throws: StateFileError.self) { try store.load() }
         // 5 bytes of magic and version, 20 of header, 4 a pixel.
         #expect(error?.description == "\(url.path) is not read as the wear map of a 128×64 panel: it holds 1048576 bytes; at most 32793 are read; set aside as \(url.path).bad")
@@ -44,9 +44,9 @@ import Testing
         let folder = try Folder()
         let url = try folder.file("simulator.wear", Array(Self.garbage.prefix(100)))
         // `glance wear` reports it and leaves it where it is.
-        #expect(throws: WearMapError(message: "not a Glance wear map (expected GLWR version 1)")) { try FileWearStore(url: url).load() }
+        #expect(throws: PanelRecordError(message: "not a Glance wear map (expected GLWR version 1)")) { try FileRecordStore<WearMap>(url: url, setsAside: false).load() }
         #expect(folder.size("simulator.wear") == 100)
-        let store = FileWearStore(url: url, setsAside: true)
+        let store = FileRecordStore<WearMap>(url: url)
         let error = #expect(throws: StateFileError.self) { try store.load() }
         #expect(error?.description == "\(url.path) is not a wear map: not a Glance wear map (expected GLWR version 1); set aside as \(url.path).bad")
         #expect(folder.exists("simulator.wear.bad"))
@@ -59,11 +59,11 @@ import Testing
     @Test func aWearMapOfAnotherPanelIsSetAside() throws {
         let folder = try Folder()
         let url = try folder.file("simulator.wear", WearMap(size: Size(width: 64, height: 32)).serialized())
-        let error = #expect(throws: StateFileError.self) { try FileWearStore(url: url, panelSize: Size(width: 32, height: 128), setsAside: true).load() }
+        let error = #expect(throws: StateFileError.self) { try FileRecordStore<WearMap>(url: url, panelSize: Size(width: 32, height: 128)).load() }
         #expect(error?.description == "\(url.path) is not the wear map of a 32×128 panel: it is a 64×32 map; set aside as \(url.path).bad")
         // Either orientation of the panel is the panel's (the map is kept in the controller's).
         let turned = try folder.file("turned.wear", WearMap(size: Size(width: 128, height: 32)).serialized())
-        #expect(try FileWearStore(url: turned, panelSize: Size(width: 32, height: 128), setsAside: true).load()?.size == Size(width: 128, height: 32))
+        #expect(try FileRecordStore<WearMap>(url: turned, panelSize: Size(width: 32, height: 128)).load()?.size == Size(width: 128, height: 32))
     }
 
     // MARK: - E-paper states
@@ -71,7 +71,7 @@ import Testing
     @Test func anEPaperStateLargerThanThePanelsIsSetAsideUnread() throws {
         let folder = try Folder()
         let url = try folder.file("epaper.state", Self.garbage)
-        let error = #expect(throws: StateFileError.self) { try FileEInkStateStore(url: url, panelSize: Size(width: 250, height: 122)).load() }
+        let error = #expect(throws: StateFileError.self) { try FileRecordStore<EInkState>(url: url, panelSize: Size(width: 250, height: 122)).load() }
         // 21 bytes of header, then 122 rows of 32 bytes (or 250 of 16).
         #expect(error?.description == "\(url.path) is not read as the e-paper state of a 250×122 panel: it holds 1048576 bytes; at most 4021 are read; set aside as \(url.path).bad")
         #expect(folder.size("epaper.state.bad") == 1 << 20)
@@ -80,7 +80,7 @@ import Testing
     @Test func anEPaperStateThatIsNotOneIsSetAside() throws {
         let folder = try Folder()
         let url = try folder.file("epaper.state", Array("GLEI".utf8))
-        let error = #expect(throws: StateFileError.self) { try FileEInkStateStore(url: url).load() }
+        let error = #expect(throws: StateFileError.self) { try FileRecordStore<EInkState>(url: url).load() }
         #expect(error?.description == "\(url.path) is not an e-paper state: not a Glance e-ink state file (expected GLEI version 1); set aside as \(url.path).bad")
         #expect(folder.exists("epaper.state.bad"))
     }

@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func aCorruptEPaperStateIsReportedAndAnsweredWithAFullRefresh() async {
-        let store = MemoryEInkStateStore(state: EInkState(width: 10, height: 10, partialRefreshesSinceFull: 3, lastFullRefresh: .zero,
+        let store = MemoryRecordStore(EInkState(width: 10, height: 10, partialRefreshesSinceFull: 3, lastFullRefresh: .zero,
                                                           image: [UInt8](repeating: 0, count: 20)))
         let rig = EInkRig(store: store)
         let lines = LineLog()
@@ -126,7 +126,7 @@ extension DisplayTests {
     /// written by a clock that was wrong) is discarded and answered with a full refresh; it
     /// trapped converting the date back to whole seconds at the next save.
     @Test func anEPaperStateFromTheFutureIsDiscarded() async {
-        let store = MemoryEInkStateStore(state: EInkState(width: 122, height: 250, partialRefreshesSinceFull: 0,
+        let store = MemoryRecordStore(EInkState(width: 122, height: 250, partialRefreshesSinceFull: 0,
                                                           lastFullRefresh: .seconds(Int64.max), image: [UInt8](repeating: 0, count: 16 * 250)))
         let rig = EInkRig(store: store)
         let lines = LineLog()
@@ -137,7 +137,7 @@ extension DisplayTests {
         await display.show(generator.randomPicture(), state: .active)
         #expect(lines.all.count == 1 && lines.all.first?.contains("in the future") == true, "\(lines.all)")
         #expect(await display.statistics.refreshes == [.full: 1, .partial: 1])
-        let saved = await store.state?.lastFullRefresh ?? .zero
+        let saved = await store.record?.lastFullRefresh ?? .zero
         #expect(saved > .zero && saved <= .seconds(Int64(rig.clock.now.timeIntervalSince1970)), "the new full refresh's moment is saved")
     }
 }
@@ -161,7 +161,7 @@ extension DisplayTests {
 }
 
 /// A store whose file holds garbage until something is saved.
-private actor GarbageStore: EInkStateStore {
+private actor GarbageStore: PanelRecordStore {
     var saved: EInkState?
     func load() throws -> EInkState? {
         try saved ?? EInkState(serialized: Array("#!/bin/sh\necho not a state\n".utf8) + [UInt8](repeating: 0xFF, count: 64))

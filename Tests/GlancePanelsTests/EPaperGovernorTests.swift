@@ -231,7 +231,7 @@ private func fullAt(_ date: Date) -> EPaperRefreshPolicy.History {
     /// "Keep the controller's previous-image RAM in sync": after a restart and a power cycle,
     /// the saved image goes to both RAMs, so the first partial refresh starts from the glass.
     @Test func aRestartedControllerStartsPartialRefreshesFromTheGlass() async {
-        let store = MemoryEInkStateStore()
+        let store = MemoryRecordStore<EInkState>()
         let first = EInkRig(store: store, clock: ManualClock(now: at(10)))
         let display = Self.display(first, Self.settings())
         for x in [10, 30, 50] { await display.show(Self.picture(x, 100, size: 20), state: .active) }
@@ -251,12 +251,12 @@ private func fullAt(_ date: Date) -> EPaperRefreshPolicy.History {
     /// The emulator's check can fail: a restored image that is not what the glass shows leaves
     /// RAM `26` stale for the partial refresh, and the emulator counts it.
     @Test func theEmulatorCatchesAStaleOldImage() async {
-        let store = MemoryEInkStateStore()
+        let store = MemoryRecordStore<EInkState>()
         let first = EInkRig(store: store, clock: ManualClock(now: at(10)))
         let display = Self.display(first, Self.settings())
         await display.show(Self.picture(10, 100, size: 20), state: .active)
         // The saved image is replaced by one the glass does not show (all white).
-        let saved = await store.state!
+        let saved = await store.record!
         await store.save(EInkState(width: saved.width, height: saved.height, partialRefreshesSinceFull: 0, lastFullRefresh: saved.lastFullRefresh,
                                    image: [UInt8](repeating: 0xFF, count: saved.image.count)))
         await first.emulator.powerCycle()

@@ -15,10 +15,10 @@ actor StuckBusy: InputLine {
 struct EInkRig {
     let clock: ManualClock
     let emulator: SSD1680Emulator
-    let store: MemoryEInkStateStore
+    let store: MemoryRecordStore<EInkState>
     let controller: SSD1680Controller
 
-    init(store: MemoryEInkStateStore = MemoryEInkStateStore(), emulator: SSD1680Emulator? = nil, clock: ManualClock? = nil,
+    init(store: MemoryRecordStore<EInkState> = MemoryRecordStore<EInkState>(), emulator: SSD1680Emulator? = nil, clock: ManualClock? = nil,
          settings: SSD1680Controller.Settings = .init(), busy: ((any InputLine) -> any InputLine)? = nil, log: CaptureLog? = nil,
          model: SSD16xxPanel = .ssd1680_122x250) {
         let clock = clock ?? ManualClock()
@@ -122,7 +122,7 @@ struct EInkRig {
     }
 
     @Test func restartWithSavedStateRefreshesPartiallyWithoutGhosting() async {
-        let store = MemoryEInkStateStore()
+        let store = MemoryRecordStore<EInkState>()
         let first = EInkRig(store: store)
         let display = first.display(partialRefreshesBeforeFull: 5, pipeline: .init(monoConversion: .threshold))
         var generator = FrameGenerator(size: display.pictureSize, seed: 8)
@@ -132,7 +132,7 @@ struct EInkRig {
             picture.fill(Rect(x: Int.random(in: 0..<100, using: &generator.random), y: 20, width: 9, height: 9), value: 0)
             await display.show(picture, state: .active)
         }
-        #expect(await store.state?.partialRefreshesSinceFull == 3)
+        #expect(await store.record?.partialRefreshesSinceFull == 3)
         #expect(await store.saves == 4, "one state file, written by the display after every refresh")
 
         // The process restarts and the panel loses power: RAM is garbage, the glass keeps the picture.
@@ -209,8 +209,8 @@ struct EInkRig {
         let state = EInkState(width: 122, height: 250, partialRefreshesSinceFull: 7, lastFullRefresh: .seconds(1_700_000_000),
                               image: (0..<(16 * 250)).map { UInt8(truncatingIfNeeded: $0) })
         #expect(try EInkState(serialized: state.serialized()) == state)
-        #expect(throws: EInkStateError.self) { try EInkState(serialized: Array(state.serialized().dropLast())) }
-        #expect(throws: EInkStateError.self) { try EInkState(serialized: [1, 2, 3]) }
+        #expect(throws: PanelRecordError.self) { try EInkState(serialized: Array(state.serialized().dropLast())) }
+        #expect(throws: PanelRecordError.self) { try EInkState(serialized: [1, 2, 3]) }
     }
 
     @Test func spiCaptureReplaysToTheSameGlass() async throws {

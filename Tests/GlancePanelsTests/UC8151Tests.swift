@@ -7,10 +7,10 @@ struct UC8151Rig {
     let clock: ManualClock
     let emulator: UC8151Emulator
     let front: FourWireSPIFront<UC8151Emulator>
-    let store: MemoryEInkStateStore
+    let store: MemoryRecordStore<EInkState>
     let controller: UC8151Controller
 
-    init(store: MemoryEInkStateStore = MemoryEInkStateStore(), emulator: UC8151Emulator? = nil, clock: ManualClock? = nil,
+    init(store: MemoryRecordStore<EInkState> = MemoryRecordStore<EInkState>(), emulator: UC8151Emulator? = nil, clock: ManualClock? = nil,
          busy: ((any InputLine) -> any InputLine)? = nil) {
         let clock = clock ?? ManualClock()
         self.clock = clock
@@ -97,7 +97,7 @@ struct UC8151Rig {
     }
 
     @Test func restartWithSavedStateRefreshesPartiallyWithoutStaleOldImage() async {
-        let store = MemoryEInkStateStore()
+        let store = MemoryRecordStore<EInkState>()
         let first = UC8151Rig(store: store)
         let display = first.display(pipeline: .init(monoConversion: .threshold))
         var picture = Bitmap(width: 128, height: 296, value: 0)

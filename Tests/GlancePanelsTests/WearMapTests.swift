@@ -52,15 +52,15 @@ import Testing
         #expect(read.size == map.size && read.observed == map.observed && read.lit == map.lit)
         #expect(zip(read.seconds, map.seconds).allSatisfy { abs($0 - $1) < 1e-3 })
 
-        #expect(throws: WearMapError.self) { try WearMap(serialized: Array("GLEI\u{1}".utf8) + [UInt8](repeating: 0, count: 52)) }
-        #expect(throws: WearMapError.self) { try WearMap(serialized: Array(bytes.dropLast())) }
-        #expect(throws: WearMapError.self) { try WearMap(serialized: []) }
+        #expect(throws: PanelRecordError.self) { try WearMap(serialized: Array("GLEI\u{1}".utf8) + [UInt8](repeating: 0, count: 52)) }
+        #expect(throws: PanelRecordError.self) { try WearMap(serialized: Array(bytes.dropLast())) }
+        #expect(throws: PanelRecordError.self) { try WearMap(serialized: []) }
         var negative = bytes
         negative.replaceSubrange(25..<29, with: withUnsafeBytes(of: Float(-1).bitPattern.littleEndian, Array.init))
-        #expect(throws: WearMapError.self) { try WearMap(serialized: negative) }
+        #expect(throws: PanelRecordError.self) { try WearMap(serialized: negative) }
         var infinite = bytes
         infinite.replaceSubrange(9..<17, with: withUnsafeBytes(of: Double.infinity.bitPattern.littleEndian, Array.init))
-        #expect(throws: WearMapError.self) { try WearMap(serialized: infinite) }
+        #expect(throws: PanelRecordError.self) { try WearMap(serialized: infinite) }
     }
 
     @Test func theHeatMapRunsFromBlackThroughRedAndYellowToWhite() {
@@ -77,7 +77,7 @@ import Testing
 
     // MARK: - The display keeps the map
 
-    static func rig(store: MemoryWearStore, clock: ManualClock) -> (PanelDisplay, SSD1306Emulator) {
+    static func rig(store: MemoryRecordStore<WearMap>, clock: ManualClock) -> (PanelDisplay, SSD1306Emulator) {
         let emulator = SSD1306Emulator()
         let controller = SSD1306Controller(bus: I2CCommandDataBus(device: emulator))
         let display = PanelDisplay(pipeline: PanelPipeline(controller: controller, clock: clock), clock: clock,
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func theDisplayAccountsEveryStateAtItsDriveAndTheMapSurvivesARestart() async throws {
-        let clock = ManualClock(), store = MemoryWearStore()
+        let clock = ManualClock(), store = MemoryRecordStore<WearMap>()
         let (display, _) = Self.rig(store: store, clock: clock)
         var picture = Bitmap(width: 128, height: 64)
         picture[10, 20] = 255
@@ -115,7 +115,7 @@ import Testing
 
     @Test func aMapOfAnotherPanelIsReportedAndANewOneStarted() async throws {
         let clock = ManualClock()
-        let store = MemoryWearStore(map: WearMap(size: Size(width: 128, height: 32)))
+        let store = MemoryRecordStore(WearMap(size: Size(width: 128, height: 32)))
         let lines = LineLog()
         let emulator = SSD1306Emulator()
         let display = PanelDisplay(pipeline: PanelPipeline(controller: SSD1306Controller(bus: I2CCommandDataBus(device: emulator)), clock: clock),
@@ -130,7 +130,7 @@ import Testing
         let emulator = SSD1680Emulator(clock: clock)
         let controller = SSD1680Controller(bus: SPICommandDataBus(device: emulator.spi, dataCommand: emulator.dataCommandLine),
                                            reset: ResetLine(line: emulator.resetLine, clock: clock), busy: emulator.busyLine, clock: clock)
-        let display = PanelDisplay(pipeline: PanelPipeline(controller: controller, clock: clock), clock: clock, wearStore: MemoryWearStore())
+        let display = PanelDisplay(pipeline: PanelPipeline(controller: controller, clock: clock), clock: clock, wearStore: MemoryRecordStore<WearMap>())
         await display.show(Bitmap(width: 122, height: 250), state: .active)
         #expect(await display.wearMap == nil)
     }

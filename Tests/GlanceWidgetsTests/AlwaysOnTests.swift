@@ -38,11 +38,11 @@ private struct EnvironmentProbe: View {
         #expect(run.frames.map(\.state) == [.alwaysOn, .off])
         #expect(await runtime.status().state == .off)
         // The waking press does not run its binding; the next one does.
-        await runtime.send(.intent("Tap"))
+        await runtime.send(.intent(BoundIntent(TapIntent.self)))
         #expect(await runtime.status().state == .active)
         #expect(await runtime.settle().isEmpty)
         #expect(await runtime.statistics.intentsPerformed == 0)
-        await runtime.send(.intent("Tap"))
+        await runtime.send(.intent(BoundIntent(TapIntent.self)))
         _ = await runtime.settle()
         #expect(await runtime.statistics.intentsPerformed == 1)
 

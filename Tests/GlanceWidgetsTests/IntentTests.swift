@@ -31,7 +31,7 @@ private func single<V: View>(_ clock: ManualClock, answer: @escaping @Sendable (
         // A throwing perform() is logged and still reloads once.
         let (failing, failingScript, log) = try single(clock, intents: IntentRegistry([FailingIntent.self])) { _ in Text("x") }
         await failing.start()
-        await failing.send(.intent("FailingIntent"))
+        await failing.send(.intent(BoundIntent(FailingIntent.self)))
         _ = await failing.settle()
         #expect(failingScript.callCount == 2)
         #expect(log.contains(kind: nil, level: .error, "intent “Always Fails” failed"))
@@ -105,7 +105,7 @@ private func single<V: View>(_ clock: ManualClock, answer: @escaping @Sendable (
         let clock = ManualClock(now: t0)
         let (runtime, script, log) = try single(clock, intents: IntentRegistry([TurnOnRoomIntent.self])) { _ in Text("x") }
         let started = await runtime.start()
-        let frames = await runtime.send(.intent("Turn On Room"))
+        let frames = await runtime.send(.intent(BoundIntent(TurnOnRoomIntent.self, name: "Turn On Room")))
         #expect(log.contains(kind: nil, level: .error, "intent “Turn On Room” was not run: required parameter “Room” has no value"))
         #expect(IntentJournal.values("room:").isEmpty)
         #expect(frames.isEmpty && started.count == 2)
@@ -116,15 +116,24 @@ private func single<V: View>(_ clock: ManualClock, answer: @escaping @Sendable (
     }
 
     @Test func item24_bindingsNameIntentsOrActionsAndTheFocusRingMovesOverInteractiveViews() async throws {
-        #expect(FaceAction(binding: "stack.next") == .stackNext)
-        #expect(FaceAction(binding: "stack.previous") == .stackPrevious)
-        #expect(FaceAction(binding: "focus.next") == .focusNext)
-        #expect(FaceAction(binding: "focus.activate") == .focusActivate)
-        #expect(FaceAction(binding: "wake") == .wake)
-        #expect(FaceAction(binding: "Tap") == .intent("Tap"))
+        // Names are resolved once, when the binding is read: built-in actions, then intents by
+        // type name or title, ignoring case; an unknown name is an error then, not at a press.
+        let registry = IntentRegistry([TapIntent.self])
+        #expect(try FaceAction(binding: "stack.next", intents: registry) == .stackNext)
+        #expect(try FaceAction(binding: "stack.previous", intents: registry) == .stackPrevious)
+        #expect(try FaceAction(binding: "focus.next", intents: registry) == .focusNext)
+        #expect(try FaceAction(binding: "focus.activate", intents: registry) == .focusActivate)
+        #expect(try FaceAction(binding: "wake", intents: registry) == .wake)
+        #expect(try FaceAction(binding: "Tap", intents: registry) == .intent(BoundIntent(TapIntent.self)))
+        #expect(try FaceAction(binding: "TapIntent", intents: registry) == .intent(BoundIntent(TapIntent.self)))
+        let lowercase = try FaceAction(binding: "tap", intents: registry)
+        #expect(lowercase == .intent(BoundIntent(TapIntent.self)) && lowercase.description == "tap")
+        #expect(throws: IntentRegistryError.unknownIntent(name: "Nope", known: ["TapIntent (“Tap”)"])) {
+            try FaceAction(binding: "Nope", intents: registry)
+        }
 
         let clock = ManualClock(now: t0)
-        let (runtime, _, log) = try single(clock, intents: IntentRegistry([TapIntent.self])) { _ in
+        let (runtime, _, _) = try single(clock, intents: IntentRegistry([TapIntent.self])) { _ in
             HStack(spacing: 20) {
                 Button(intent: TapIntent(tag: "item24-left")) { Text("L") }
                 Button(intent: TapIntent(tag: "item24-right")) { Text("R") }
@@ -146,13 +155,11 @@ private func single<V: View>(_ clock: ManualClock, answer: @escaping @Sendable (
         #expect(IntentJournal.count("item24-right") == 1 && IntentJournal.count("item24-left") == 0)
         await runtime.send(.focusNext)
         #expect(await runtime.status().slots[0].focusedRegion == 0, "the ring wraps around")
-        // Intents by type name or by title; unknown names are logged.
-        await runtime.send(.intent("TapIntent"))
-        await runtime.send(.intent("tap"))
+        // A bound intent runs a new intent of its type, its parameters at their defaults.
+        await runtime.send(.intent(BoundIntent(TapIntent.self)))
+        await runtime.send(lowercase)
         _ = await runtime.settle()
         #expect(IntentJournal.count("") >= 2)
-        await runtime.send(.intent("Nope"))
-        #expect(log.contains(kind: nil, level: .error, "no intent is named “Nope”"))
     }
 
     @Test func item25_eachClickRunsItsIntentExactlyOnce() async throws {

@@ -100,7 +100,7 @@ import Testing
                 switch generator.next() % 8 {
                 case 0: await runtime.send(.focusNext)
                 case 1: await runtime.send(.focusActivate)
-                case 2: await runtime.send(.intent("Tap"))
+                case 2: await runtime.send(.intent(BoundIntent(TapIntent.self)))
                 case 3:
                     runtime.widgetCenter.reloadTimelines(ofKind: generator.next() % 2 == 0 ? "buttons" : "other")
                     await runtime.update()

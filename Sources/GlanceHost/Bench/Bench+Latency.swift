@@ -52,13 +52,12 @@ extension BenchCommand {
         let assembly = PanelAssembly(display: PanelDisplay(pipeline: pipeline, clock: clock, settings: .init(shiftPeriod: nil)), glass: nil)
         guard var plan = try? await FacePlan.make(board: board, configuration: nil, bundle: bundle, pictureSize: pipeline.pictureSize) else { return LatencyFigures() }
         // Each measured toggle completes the first task: a reset (on B, not measured) opens them all again.
-        let intentNames = bundle.intentNames
-        let toggle = intentNames.first { $0 == "CompleteNextTaskIntent" }
-        let reset = intentNames.first { $0 == "ResetTasksIntent" }
+        let toggle = try? FaceAction(binding: "CompleteNextTaskIntent", intents: bundle.intents)
+        let reset = try? FaceAction(binding: "ResetTasksIntent", intents: bundle.intents)
         plan.bindings = [FacePlan.BindingKey(button: "down", gesture: .click): .stackNext]
         if let toggle, let reset {
-            plan.bindings[FacePlan.BindingKey(button: "A", gesture: .click)] = .intent(toggle)
-            plan.bindings[FacePlan.BindingKey(button: "B", gesture: .click)] = .intent(reset)
+            plan.bindings[FacePlan.BindingKey(button: "A", gesture: .click)] = toggle
+            plan.bindings[FacePlan.BindingKey(button: "B", gesture: .click)] = reset
         }
         var settings = plan.settings
         settings.alwaysOn.idleTimeout = .seconds(86_400)

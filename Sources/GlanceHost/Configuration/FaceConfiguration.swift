@@ -3,6 +3,7 @@ import GlanceGraphics
 import GlanceInput
 import GlanceUI
 import GlanceLinux
+import GlanceWidgets
 
 /// A value read from a configuration file, with where it was (for later validation errors).
 public struct Located<Value: Sendable & Equatable>: Equatable, Sendable {
@@ -329,10 +330,31 @@ public struct FaceConfiguration: Equatable, Sendable {
             }
             let action = binding.action.value
             guard Self.builtInActions.contains(action) || intents.contains(action) else {
-                let known = Self.builtInActions + intents
-                throw binding.action.error("'\(action)' is neither a built-in action (\(Self.builtInActions.joined(separator: ", "))) nor an intent of this bundle",
-                                           suggestion: Suggestions.closest(to: action, in: known))
+                throw Self.unknownAction(binding.action, intents: intents)
             }
         }
+    }
+
+    /// The bindings as the run loop applies them: each button a `ButtonID`, each action built
+    /// in or an intent of `intents` resolved now, so a press looks no name up. Call after
+    /// `validate`, which checks the buttons against the board.
+    /// - Throws: `ConfigurationError` at an action that names no built-in action and no intent.
+    func resolvedBindings(intents: IntentRegistry) throws -> [FacePlan.BindingKey: FaceAction] {
+        var resolved = [FacePlan.BindingKey: FaceAction]()
+        for binding in bindings {
+            do {
+                resolved[FacePlan.BindingKey(button: ButtonID(rawValue: binding.button.value), gesture: binding.gesture)]
+                    = try FaceAction(binding: binding.action.value, intents: intents)
+            } catch {
+                throw Self.unknownAction(binding.action, intents: intents.names)
+            }
+        }
+        return resolved
+    }
+
+    /// The error for an action that is neither built in nor one of `intents` (type names and titles).
+    private static func unknownAction(_ action: Located<String>, intents: [String]) -> ConfigurationError {
+        action.error("'\(action.value)' is neither a built-in action (\(builtInActions.joined(separator: ", "))) nor an intent of this bundle",
+                     suggestion: Suggestions.closest(to: action.value, in: builtInActions + intents))
     }
 }

@@ -42,7 +42,7 @@ struct PanelAssembly: Sendable {
         let panel = board.panel
         var glass: (@Sendable () async -> Bitmap)?
         let controller: any PanelController
-        var store: (any EInkStateStore)?
+        var store: (any PanelRecordStore<EInkState>)?
 
         func drive(_ table: [BrightnessLevel: OLEDDrive]) -> [BrightnessLevel: OLEDDrive] {
             driveTable(table, board: board)
@@ -80,14 +80,14 @@ struct PanelAssembly: Sendable {
             let wiring = spiBus(emulator.spi, dc: emulator.dataCommandLine, reset: emulator.resetLine)
             controller = SSD1680Controller(bus: wiring.bus, reset: wiring.reset, busy: emulator.busyLine, clock: clock, model: model)
             // The emulated glass starts blank every run, so its refresh state must too.
-            store = MemoryEInkStateStore()
+            store = MemoryRecordStore<EInkState>()
             glass = { await emulator.glass }
         case (.ssd1680, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)),
              (.ssd1681, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
             let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: busy)
             guard let busyInput = wiring.busy else { throw PanelAssemblyError(board: board.name, message: "an e-paper panel needs its BUSY line") }
             controller = SSD1680Controller(bus: wiring.bus, reset: wiring.reset, busy: busyInput, clock: clock, model: panel.controller.ssd16xxPanel!)
-            store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
+            store = FileRecordStore<EInkState>(url: FileRecordStore<EInkState>.url(board: board.name, in: stateDirectory))
         case (.ssd1322, .emulated):
             let emulator = SSD1322Emulator()
             let front = FourWireSPIFront(emulator)
@@ -102,14 +102,14 @@ struct PanelAssembly: Sendable {
             let front = FourWireSPIFront(emulator)
             let wiring = spiBus(front.spi, dc: front.dataCommandLine, reset: front.resetLine)
             controller = UC8151Controller(bus: wiring.bus, reset: wiring.reset, busy: emulator.busyLine, clock: clock)
-            store = MemoryEInkStateStore()
+            store = MemoryRecordStore<EInkState>()
             glass = { await emulator.glass }
         case (.uc8151, .spi(let bus, let chipSelect, let dc, let resetLine, let busy)):
             // The UC8151's BUSY is low while it works.
             let wiring = try spi(bus: bus, chipSelect: chipSelect, dc: dc, reset: resetLine, busy: busy, busyActiveLow: true)
             guard let busyInput = wiring.busy else { throw PanelAssemblyError(board: board.name, message: "an e-paper panel needs its BUSY line") }
             controller = UC8151Controller(bus: wiring.bus, reset: wiring.reset, busy: busyInput, clock: clock)
-            store = FileEInkStateStore(url: stateDirectory.appendingPathComponent("\(board.name).state"))
+            store = FileRecordStore<EInkState>(url: FileRecordStore<EInkState>.url(board: board.name, in: stateDirectory))
         case (.ssd1306, .spi(let bus, let chipSelect, let dc, let resetLine, _)),
              (.ssd1309, .spi(let bus, let chipSelect, let dc, let resetLine, _)),
              (.ssd1315, .spi(let bus, let chipSelect, let dc, let resetLine, _)):
@@ -169,7 +169,7 @@ struct PanelAssembly: Sendable {
         // A board described across a portrait controller (or the reverse) turns a quarter more.
         let native = controller.panel.size
         // The state files hold the controller's frames: read only at this panel's size.
-        if let file = store as? FileEInkStateStore { store = FileEInkStateStore(url: file.url, panelSize: native) }
+        if let file = store as? FileRecordStore<EInkState> { store = FileRecordStore<EInkState>(url: file.url, panelSize: native) }
         let across = native != panel.size && native == Size(width: panel.size.height, height: panel.size.width)
         let degrees = panel.rotation + (across ? 90 : 0)
         let rotation = PanelRotation(degrees: degrees) ?? .none
@@ -180,7 +180,8 @@ struct PanelAssembly: Sendable {
         displaySettings.shiftStrategy = panel.burnIn.strategy ?? .wearGuided
         displaySettings.maximumShift = panel.burnIn.maximum
         let display = PanelDisplay(pipeline: pipeline, clock: clock, settings: displaySettings, store: store,
-                                   wearStore: FileWearStore(url: FileWearStore.url(board: board.name, in: stateDirectory), panelSize: native, setsAside: true), report: note)
+                                   wearStore: FileRecordStore<WearMap>(url: FileRecordStore<WearMap>.url(board: board.name, in: stateDirectory), panelSize: native),
+                                   report: note)
         // Reflective glass (paper, memory LCD) and screens are shown as they are; lit OLED glass is normalised.
         let isPaper = [.ePaper, .memoryLCD, .framebuffer].contains(controller.panel.technology)
         let shownGlass = glass.map { oriented($0, degrees: degrees, isPaper: isPaper) }

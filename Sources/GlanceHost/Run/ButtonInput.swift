@@ -10,8 +10,8 @@ import GlanceLinux
 struct ButtonInput: Sendable {
     private var processor: InputProcessor
     private let keyMap: KeyMap
-    /// The board's buttons by name.
-    let buttons: [String]
+    /// The board's buttons.
+    let buttons: [ButtonID]
 
     /// How long past a deadline the run loop waits before deciding it. Edges carry the kernel's
     /// timestamps but reach the loop later (on a busy machine, tens of milliseconds later): an
@@ -20,10 +20,9 @@ struct ButtonInput: Sendable {
     static let lateEdgeAllowance: Duration = .milliseconds(50)
 
     init(board: BoardConfiguration) {
-        let ids = board.buttons.list.map { ButtonID(rawValue: $0.name) }
-        processor = InputProcessor(buttons: ids, debounce: board.buttons.debounce)
+        buttons = board.buttons.list.map { ButtonID(rawValue: $0.name) }
+        processor = InputProcessor(buttons: buttons, debounce: board.buttons.debounce)
         keyMap = ButtonInput.keyMap(for: board)
-        buttons = board.buttons.list.map(\.name)
     }
 
     /// A hardware edge (already inverted for active-low wiring), stamped by the kernel.

@@ -1,5 +1,4 @@
 import Foundation
-import GlanceLinux
 import GlanceInput
 import GlanceWidgets
 
@@ -74,16 +73,13 @@ extension FaceHost {
     func rememberAppGroupContents() {
         let group = AppGroup(name: plan.appGroup, root: appGroupRoot)
         for file in Set(AppGroupInterest.shared.files(group: plan.appGroup).values.joined()) {
-            guard let url = try? group.url(for: file) else { continue }
-            appGroupContents[file] = (try? AtomicFile.readRegular(url, limit: AppGroup.fileSizeLimit)) ?? nil
+            appGroupContents[file] = (try? group.contents(of: file)) ?? nil
         }
     }
 
     /// Whether `file` holds what it held when its last change was handled (and remembers it).
     func isUnchanged(appGroupFile file: String) -> Bool {
-        let contents = (try? AppGroup(name: plan.appGroup, root: appGroupRoot).url(for: file))
-            .flatMap { try? AtomicFile.readRegular($0, limit: AppGroup.fileSizeLimit) } ?? nil
-        guard let contents else { return false }
+        guard let contents = (try? AppGroup(name: plan.appGroup, root: appGroupRoot).contents(of: file)) ?? nil else { return false }
         defer { appGroupContents[file] = contents }
         return appGroupContents[file] == contents
     }
@@ -110,11 +106,11 @@ extension FaceHost {
             frames += activity
             if woke { swallowing.insert(button) } else { swallowing.remove(button) }
         }
-        guard !swallowing.contains(button), let action = plan.bindings[FacePlan.BindingKey(button: button.rawValue, gesture: gesture)] else {
+        guard !swallowing.contains(button), let action = plan.bindings[FacePlan.BindingKey(button: button, gesture: gesture)] else {
             return frames
         }
-        if case .intent(let name) = action {
-            intents.append(name)
+        if case .intent(let intent) = action {
+            intents.append(intent.name)
             if intents.count > 50 { intents.removeFirst(intents.count - 50) }
         }
         return frames + (await runtime.send(action))

@@ -75,7 +75,7 @@ extension FaceHost {
             runtime.widgetCenter.reloadTimelines(ofKind: kind)
             frames += await runtime.update()
         case .press(let button, let gesture):
-            guard input.buttons.contains(button.rawValue) else { throw ControlError.unknown("button", button.rawValue, known: input.buttons) }
+            guard input.buttons.contains(button) else { throw ControlError.unknown("button", button.rawValue, known: input.buttons.map(\.rawValue)) }
             frames += await dispatch(button: button, gesture: gesture, synthetic: true)
         case .activity(let request):
             let id = try runtime.activity(request.runtimeRequest())

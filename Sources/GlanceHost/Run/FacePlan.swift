@@ -19,8 +19,9 @@ struct FacePlan: Sendable {
     /// (`FaceConfiguration.adapted(to:)`).
     var leftOut: [FaceConfiguration.Binding] = []
 
+    /// A button and a gesture, as the input layer reports them.
     struct BindingKey: Hashable, Sendable {
-        var button: String
+        var button: ButtonID
         var gesture: ButtonGesture
     }
 
@@ -68,13 +69,11 @@ struct FacePlan: Sendable {
         var bindings = [BindingKey: FaceAction]()
         // A face file with bindings keeps them, even when none fits this board: no defaults then.
         if written.bindings.isEmpty {
-            for (button, action) in defaultBindings where board.buttons.list.contains(where: { $0.name == button }) {
-                bindings[BindingKey(button: button, gesture: .click)] = FaceAction(binding: action)
+            for (button, action) in defaultBindings where board.buttons.list.contains(where: { $0.name == button.rawValue }) {
+                bindings[BindingKey(button: button, gesture: .click)] = action
             }
         } else {
-            for binding in configuration.bindings {
-                bindings[BindingKey(button: binding.button.value, gesture: binding.gesture)] = FaceAction(binding: binding.action.value)
-            }
+            bindings = try configuration.resolvedBindings(intents: bundle.intents)
         }
         return FacePlan(face: face, settings: settings, bindings: bindings, appGroup: configuration.appGroup, urlHandler: configuration.urlHandler,
                         leftOut: leftOut)
@@ -131,9 +130,9 @@ struct FacePlan: Sendable {
 
     /// What the buttons of the presets do without a face file: the joystick moves through the
     /// stack and focus, the centre activates, A and B page the stack.
-    static let defaultBindings: [(String, String)] = [
-        ("up", "stack.previous"), ("down", "stack.next"), ("left", "stack.previous"), ("right", "focus.next"),
-        ("centre", "focus.activate"), ("A", "stack.next"), ("B", "focus.next"),
+    static let defaultBindings: [(ButtonID, FaceAction)] = [
+        ("up", .stackPrevious), ("down", .stackNext), ("left", .stackPrevious), ("right", .focusNext),
+        ("centre", .focusActivate), ("A", .stackNext), ("B", .focusNext),
     ]
 
     /// The default faces (Docs/Contract.md, "Default faces"): 128×64 and smaller, one rectangular stack of every widget

@@ -166,14 +166,12 @@ actor MQTTBridge {
         case .groupFile(let name, let contents):
             guard let appGroup = latest?.appGroup else { return }
             let group = AppGroup(name: appGroup, root: host.appGroupRoot)
-            let url = try group.url(for: name)
-            if (try? AtomicFile.readRegular(url, limit: AppGroup.fileSizeLimit)) == contents { return }
             do {
-                try AtomicFile.write(contents, to: url)
+                guard try group.write(contents: contents, to: name) else { return }
             } catch {
-                throw MQTTCommandError(topic: topic, message: MQTTCommand.excerpt("cannot write \(url.path): \(error)", limit: 300))
+                throw MQTTCommandError(topic: topic, message: MQTTCommand.excerpt("\(error)", limit: 300))
             }
-            logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) → \(url.path) (\(contents.count) bytes)")
+            logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) → \(group.directory.appendingPathComponent(name).path) (\(contents.count) bytes)")
             await host.appGroupChanged(name)
         case .groupFileCleared(let name):
             logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) was cleared; the app-group file \(MQTTCommand.excerpt(name)) is kept")

@@ -132,11 +132,7 @@ enum MQTTCommand: Sendable, Equatable {
             }
             guard !payload.isEmpty else { return .groupFileCleared(name: name) }
             let data = Data(payload)
-            do {
-                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            } catch {
-                throw fail("the payload is not JSON: \(AppGroupError.explain(error))")
-            }
+            if let problem = AppGroup.problem(with: data) { throw fail("the payload is \(problem)") }
             return .groupFile(name: name, contents: data)
         case "reload" where levels.count == 1:
             return .reload(kind: try text())

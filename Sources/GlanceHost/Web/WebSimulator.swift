@@ -197,8 +197,7 @@ package actor WebSimulator {
 
     private func read(_ file: String, id: Int?) async -> Reply {
         do {
-            let url = try await appGroup.url(for: file)
-            let contents = try AtomicFile.readRegular(url, limit: AppGroup.fileSizeLimit)
+            let contents = try await appGroup.contents(of: file)
             return .file(FileMessage(id: id, file: file, text: contents.map { String(decoding: $0, as: UTF8.self) } ?? "", exists: contents != nil))
         } catch {
             return .result(Result(id: id, ok: false, message: "cannot read \(file): \(error)"))
@@ -206,24 +205,14 @@ package actor WebSimulator {
     }
 
     private func write(_ file: String, contents: String, id: Int?) async -> Reply {
+        let group = await appGroup
         do {
-            _ = try JSONSerialization.jsonObject(with: Data(contents.utf8), options: [.fragmentsAllowed])
+            try group.write(contents: Data(contents.utf8), to: file)
         } catch {
-            return .result(Result(id: id, ok: false, message: "\(file) is not saved: not JSON (\(error.localizedDescription))"))
+            return .result(Result(id: id, ok: false, message: "\(error)"))
         }
-        guard contents.utf8.count <= AppGroup.fileSizeLimit else {
-            return .result(Result(id: id, ok: false, message: "\(file) is not saved: over the app-group limit of \(AppGroup.fileSizeLimit) bytes"))
-        }
-        let url: URL
-        do {
-            url = try await appGroup.url(for: file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(Data(contents.utf8), to: url)
-        } catch {
-            return .result(Result(id: id, ok: false, message: "cannot write \(file): \(error)"))
-        }
-        let kinds = AppGroupInterest.shared.kinds(group: await appGroup.name, file: file)
-        logger.info("web: wrote \(url.path) (\(contents.utf8.count) bytes)")
+        let kinds = AppGroupInterest.shared.kinds(group: group.name, file: file)
+        logger.info("web: wrote \(group.directory.appendingPathComponent(file).path) (\(contents.utf8.count) bytes)")
         await host.appGroupChanged(file)
         let reloads = kinds.isEmpty ? "no widget has read it yet" : "reloading \(kinds.joined(separator: ", "))"
         return .result(Result(id: id, ok: true, message: "\(file) saved; \(reloads)"))

@@ -22,6 +22,11 @@ public struct IntentRegistry: Sendable {
     /// The registered types, in registration order.
     public var registered: [any AppIntent.Type] { types }
 
+    /// Every name a binding may use: each type's name and its title.
+    public var names: [String] {
+        types.flatMap { [IntentReference.name(of: $0), $0.titleText] }
+    }
+
     /// The intent type named `name` (type name or title, ignoring case).
     public func type(named name: String) -> (any AppIntent.Type)? {
         let wanted = name.lowercased()
@@ -32,10 +37,13 @@ public struct IntentRegistry: Sendable {
     /// A new intent of the type named `name`, with its parameters at their defaults.
     /// - Throws: `IntentRegistryError.unknownIntent` listing what is registered.
     public func intent(named name: String) throws(IntentRegistryError) -> any AppIntent {
-        guard let type = type(named: name) else {
-            throw .unknownIntent(name: name, known: types.map { "\($0) (“\($0.titleText)”)" })
-        }
+        guard let type = type(named: name) else { throw .unknownIntent(name: name, known: known) }
         return type.init()
+    }
+
+    /// What an unknown name's error lists: each type's name and title.
+    var known: [String] {
+        types.map { "\($0) (“\($0.titleText)”)" }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceUI
 
 /// What a physical button binding asks the face to do (Docs/Contract.md, "Button bindings").
 ///
@@ -15,19 +16,34 @@ public enum FaceAction: Sendable, Hashable, CustomStringConvertible {
     case focusActivate
     /// Only wake the face.
     case wake
-    /// Run the intent with this type name or title.
-    case intent(String)
+    /// Run this intent, resolved when the binding was read.
+    case intent(BoundIntent)
 
-    /// The action a configuration file's binding names: a built-in action or an intent name.
-    public init(binding: String) {
-        switch binding {
+    /// The built-in action a configuration file's binding names, or nil for any other name.
+    public init?(builtIn name: String) {
+        switch name {
         case "stack.next": self = .stackNext
         case "stack.previous": self = .stackPrevious
         case "focus.next": self = .focusNext
         case "focus.activate": self = .focusActivate
         case "wake": self = .wake
-        default: self = .intent(binding)
+        default: return nil
         }
+    }
+
+    /// The action a configuration file's binding names: a built-in action, else the intent of
+    /// `intents` with that type name or title (ignoring case), resolved now so that a press
+    /// looks nothing up.
+    /// - Throws: `IntentRegistryError.unknownIntent` for a name that is neither.
+    public init(binding: String, intents: IntentRegistry) throws(IntentRegistryError) {
+        if let action = FaceAction(builtIn: binding) {
+            self = action
+            return
+        }
+        guard let type = intents.type(named: binding) else {
+            throw .unknownIntent(name: binding, known: intents.known)
+        }
+        self = .intent(BoundIntent(type, name: binding))
     }
 
     /// The binding's spelling.
@@ -38,9 +54,33 @@ public enum FaceAction: Sendable, Hashable, CustomStringConvertible {
         case .focusNext: "focus.next"
         case .focusActivate: "focus.activate"
         case .wake: "wake"
-        case .intent(let name): name
+        case .intent(let intent): intent.name
         }
     }
+}
+
+/// An intent type a button binding runs, found once by the name the face file gives it; each
+/// press runs a new intent of the type, its parameters at their defaults.
+public struct BoundIntent: Sendable, Hashable, CustomStringConvertible {
+    /// The intent's type.
+    public let type: any AppIntent.Type
+    /// The name the binding gave it (type name or title), for logs and `glance ctl status`.
+    public let name: String
+
+    /// Binds `type`, named `name` (the type's name when nil).
+    public init(_ type: any AppIntent.Type, name: String? = nil) {
+        self.type = type
+        self.name = name ?? IntentReference.name(of: type)
+    }
+
+    /// The name.
+    public var description: String { name }
+
+    /// Two bound intents are equal when they run the same type, whatever name found it.
+    public static func == (lhs: BoundIntent, rhs: BoundIntent) -> Bool { ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) }
+
+    /// Hashes the type.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
 }
 
 /// What a slot shows at the moment, for tests and `glance ctl status`.

@@ -2,7 +2,7 @@ import Foundation
 
 extension FaceRuntime {
     /// Handles one button action: wakes the face (without running the action) when it is not
-    /// active, otherwise navigates, moves or activates the focus, or runs the named intent.
+    /// active, otherwise navigates, moves or activates the focus, or runs the bound intent.
     /// - Returns: The frames to show.
     @discardableResult
     public func send(_ action: FaceAction) -> [Frame] {
@@ -18,13 +18,8 @@ extension FaceRuntime {
             moveFocus()
         case .focusActivate:
             activateFocus()
-        case .intent(let name):
-            do {
-                let intent = try registry.intent(named: name)
-                runIntent(intent, targets: Array(instances.indices), toggle: nil)
-            } catch {
-                log(.error, kind: nil, "button binding: \(error)")
-            }
+        case .intent(let bound):
+            runIntent(bound.type.init(), targets: Array(instances.indices), toggle: nil)
         }
         return step(isWakeUp: false)
     }

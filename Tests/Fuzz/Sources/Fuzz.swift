@@ -183,8 +183,8 @@ enum FuzzTarget: String, CaseIterable {
             }
             let folder = FuzzHost.stateFolder
             let size = Size(width: 128, height: 64)
-            Self.stateFile(folder, "simulator.wear", bytes) { url in _ = try FileWearStore(url: url, panelSize: size, setsAside: true).load() }
-            Self.stateFile(folder, "epaper.state", bytes) { url in _ = try FileEInkStateStore(url: url, panelSize: size).load() }
+            Self.stateFile(folder, "simulator.wear", bytes) { url in _ = try FileRecordStore<WearMap>(url: url, panelSize: size).load() }
+            Self.stateFile(folder, "epaper.state", bytes) { url in _ = try FileRecordStore<EInkState>(url: url, panelSize: size).load() }
             Self.stateFile(folder, "face-simulator.json", bytes) { url in
                 var reports: [String] = []
                 let state = FaceFiles.loadState(url) { reports.append($0) }
