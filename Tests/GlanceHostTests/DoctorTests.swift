@@ -255,6 +255,40 @@ import Testing
         #expect(a.detail == "no line is named BTN_A on pinctrl-bcm2711")
     }
 
+    @Test func spiNotEnabledOnAPiSaysRaspiConfigAndTheLinesAreChecked() throws {
+        var machine = FakeSystem.raspberryPi()
+        machine.chips[0].lines[24].isUsed = true
+        machine.chips[0].lines[24].consumer = "spi0 CS0"
+        let spi = try #require(EmbeddedBoards.files["ssd1306-spi-0.96in.yaml"])
+        let checks = try doctor(machine, board: spi, reference: "ssd1306-spi-0.96in").checks()
+        let bus = try check("SPI bus", in: checks)
+        #expect(bus.detail == "/dev/spidev0.0 does not exist: SPI is not enabled on this Raspberry Pi 4 Model B Rev 1.4 (no dtparam=spi=on in /boot/firmware/config.txt)")
+        #expect(bus.fix == ["sudo raspi-config nonint do_spi 0", "sudo reboot"])
+        let dc = try check("panel DC line", in: checks)
+        #expect(dc.detail == "GPIO24 (line 24) of pinctrl-bcm2711 is held by 'spi0 CS0', so Glance cannot claim it")
+        #expect(dc.fix.first == "stop the program holding it, or remove the dtoverlay= that claims it from /boot/firmware/config.txt (glance gpio list --used shows every held line)")
+        #expect(try check("panel reset line", in: checks).status == .pass)
+    }
+
+    @Test func spiPanelIsNotProbed() throws {
+        var machine = FakeSystem.raspberryPi()
+        machine.files["/dev/spidev0.0"] = FileStatus(kind: .characterDevice, permissions: 0o660, owner: 0, group: 996)
+        machine.groups.append(GroupEntry(name: "spi", gid: 996, members: ["pi"]))
+        machine.me.groupIDs.append(996)
+        let spi = try #require(EmbeddedBoards.files["ssd1306-spi-0.96in.yaml"])
+        let checks = try doctor(machine, board: spi, reference: "ssd1306-spi-0.96in").checks()
+        #expect(checks.prefix(3).map(\.status) == [.pass, .pass, .skip])
+        #expect(try check("device", in: checks).detail.hasSuffix("glance panel test --board ssd1306-spi-0.96in draws a test pattern"))
+    }
+
+    @Test func missingFramebufferListsTheOnesThereAre() throws {
+        var machine = FakeSystem.raspberryPi()
+        machine.files["/dev/fb0"] = FileStatus(kind: .characterDevice, permissions: 0o660, owner: 0, group: 44)
+        let tft = try #require(EmbeddedBoards.files["adafruit-pitft28.yaml"])
+        let framebuffer = try check("framebuffer", in: try doctor(machine, board: tft, reference: "adafruit-pitft28").checks())
+        #expect(framebuffer.detail == "/dev/fb1 does not exist; this machine has /dev/fb0")
+    }
+
     @Test func simulatorBoardHasNothingToCheck() throws {
         let simulator = try #require(EmbeddedBoards.files["simulator.yaml"])
         let checks = try doctor(.raspberryPi(), board: simulator, reference: "simulator").checks()
