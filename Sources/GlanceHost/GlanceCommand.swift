@@ -13,7 +13,8 @@ public struct GlanceCommand: AsyncParsableCommand {
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
         version: GlanceVersion.current,
         subcommands: [RunCommand.self, PreviewCommand.self, ControlCommand.self, BoardsCommand.self, ConfigCommand.self,
-                      GPIOCommand.self, PanelCommand.self, WiringCommand.self, ServiceCommand.self, WearCommand.self] + developmentCommands
+                      GPIOCommand.self, PanelCommand.self, WiringCommand.self, DoctorCommand.self, ServiceCommand.self, WearCommand.self]
+            + developmentCommands
     )
 
     /// The development commands, present under the DevelopmentTools trait (on by default; a
