@@ -13,7 +13,7 @@ public struct GlanceCommand: AsyncParsableCommand {
         abstract: "Run WidgetKit-style widgets on a small OLED or e-ink panel.",
         version: GlanceVersion.current,
         subcommands: [RunCommand.self, PreviewCommand.self, ControlCommand.self, SpecimenCommand.self, BoardsCommand.self, ConfigCommand.self,
-                      GPIOCommand.self, PanelCommand.self, ServiceCommand.self, BenchCommand.self, NewCommand.self, WearCommand.self]
+                      GPIOCommand.self, PanelCommand.self, ServiceCommand.self, BenchCommand.self, NewCommand.self, DevCommand.self, WearCommand.self]
     )
 
     /// Creates the command (ArgumentParser does, when parsing).
