@@ -75,6 +75,30 @@ import Testing
         #expect(plan.change(of: "README.md", in: root) == nil)
     }
 
+    /// Real inotify watches: a save under Sources/ is code, one of the face file is the face's,
+    /// an editor's backup is nothing, and a folder made later is watched from the next save on.
+    @Test func savesReachTheSessionAsChanges() async throws {
+        let root = try package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.resolvingSymlinksInPath().path
+        let changes = Arrivals<DevSession.Event>()
+        let watch = DevWatch(plan: DevWatchPlan(packagePath: path, faceFile: path + "/glance.yaml"), post: { changes.append($0) })
+        try await watch.refresh()
+        try Data("// a backup\n".utf8).write(to: URL(fileURLWithPath: path + "/Sources/desk/desk.swift~"))
+        try Data("let a = 1\n".utf8).write(to: URL(fileURLWithPath: path + "/Sources/desk/desk.swift"))
+        #expect(await changes.wait { $0.contains(.changed(.source, path: "Sources/desk/desk.swift")) })
+        try Data("board: simulator\n".utf8).write(to: URL(fileURLWithPath: path + "/glance.yaml"))
+        #expect(await changes.wait { $0.contains(.changed(.face, path: "glance.yaml")) })
+        try FileManager.default.createDirectory(atPath: path + "/Sources/desk/Model", withIntermediateDirectories: false)
+        try Data("let b = 2\n".utf8).write(to: URL(fileURLWithPath: path + "/Sources/desk/desk.swift"))
+        #expect(await changes.wait { $0.filter { $0 == .changed(.source, path: "Sources/desk/desk.swift") }.count == 2 })
+        try Data("struct Model {}\n".utf8).write(to: URL(fileURLWithPath: path + "/Sources/desk/Model/Model.swift"))
+        #expect(await changes.wait { $0.contains(.changed(.source, path: "Sources/desk/Model/Model.swift")) })
+        #expect(await watch.folders.contains(path + "/Sources/desk/Model"))
+        await watch.stop()
+        #expect(!changes.all.contains { "\($0)".contains("desk.swift~") }, "\(changes.all)")
+    }
+
     // MARK: - The clock across restarts
 
     private static let written = Date(timeIntervalSince1970: 1_800_000_000)
