@@ -31,7 +31,13 @@
   const token = new URLSearchParams(location.search).get('token');
   let hello = null;        // the last hello message
   let socket = null;
-  let retryDelay = 1000;   // reconnect back-off, doubled up to 10 s
+  // Reconnecting: every 300 ms for the first 15 s without glance (a restart by `glance dev`
+  // takes about a second, and the page should show the new glass as soon as it is up), then
+  // backing off, doubled up to 10 s (a face that is gone for longer).
+  const quickRetry = 300, quickSpan = 15000, slowestRetry = 10000;
+  let retryDelay = quickRetry;
+  let offlineSince = null;  // when the connection was lost (null while connected)
+  let attempts = 0;         // connection attempts since then
   let nextId = 1;          // ids of requests (read, write, clock actions)
   const pending = new Map(); // request id → {status element, onOk}
 
@@ -43,7 +49,7 @@
     const query = token ? `?token=${encodeURIComponent(token)}` : '';
     const ws = new WebSocket(`${scheme}//${location.host}/ws${query}`);
     ws.binaryType = 'arraybuffer';
-    ws.onopen = () => { retryDelay = 1000; setConnected(true); };
+    ws.onopen = () => { retryDelay = quickRetry; offlineSince = null; attempts = 0; setConnected(true); };
     ws.onmessage = (event) => (typeof event.data === 'string' ? onText(event.data) : onGlassFrame(event.data));
     ws.onclose = () => {
       if (socket !== ws) return;
@@ -52,8 +58,11 @@
       releaseAll();
       for (const { status } of pending.values()) setStatus(status, 'connection lost before an answer', false);
       pending.clear();
+      offlineSince ??= Date.now();
+      attempts += 1;
+      $('banner').textContent = attempts === 1 ? 'disconnected — reconnecting…' : `disconnected — reconnecting… (attempt ${attempts})`;
+      if (Date.now() - offlineSince >= quickSpan) retryDelay = Math.min(retryDelay * 2, slowestRetry);
       setTimeout(connect, retryDelay);
-      retryDelay = Math.min(retryDelay * 2, 10000);
     };
     socket = ws;
   }

@@ -20,7 +20,7 @@ public struct GlanceCommand: AsyncParsableCommand {
     /// The development commands, present under the DevelopmentTools trait (on by default; a
     /// deployed face's build, `--disable-default-traits`, leaves them out).
     #if DevelopmentTools
-    static let developmentCommands: [any ParsableCommand.Type] = [SpecimenCommand.self, BenchCommand.self, NewCommand.self]
+    static let developmentCommands: [any ParsableCommand.Type] = [DevCommand.self, SpecimenCommand.self, BenchCommand.self, NewCommand.self]
     #else
     static let developmentCommands: [any ParsableCommand.Type] = []
     #endif

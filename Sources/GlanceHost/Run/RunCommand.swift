@@ -64,6 +64,9 @@ struct RunCommand: BundleCommand {
     @Option(name: .long, help: "real: time runs normally; fast: simulated time runs as fast as possible (needs --headless and --duration); simulated: real pace until the --web page pauses, steps or fast-forwards it. Under fast and simulated, Date() in widget code reads the face's time.")
     var clock: ClockMode = .real
 
+    @Option(name: .long, help: ArgumentHelp("With --clock simulated: start the face's time where the run that wrote FILE left it (paused if it was, fast-forwarding if it was) and write it there at exit; glance dev uses it across restarts.", valueName: "file"))
+    var clockState: String?
+
     @Option(name: .long, help: ArgumentHelp("Serve the browser simulator on PORT (this machine only) or ADDRESS:PORT (with a token).", valueName: "[address:]port"))
     var web: String?
 
@@ -86,6 +89,7 @@ struct RunCommand: BundleCommand {
         if clock == .fast, !headless { throw ValidationError("--clock fast needs --headless (simulated time cannot drive a live terminal).") }
         if clock == .fast, duration == nil { throw ValidationError("--clock fast needs --duration: simulated time would otherwise never end.") }
         if clock == .simulated, web == nil { throw ValidationError("--clock simulated needs --web: the browser page is what pauses, steps and fast-forwards it.") }
+        if clockState != nil, clock != .simulated { throw ValidationError("--clock-state hands over a simulated clock: it needs --clock simulated.") }
         if clock == .fast, web != nil { throw ValidationError("--web cannot follow --clock fast, which runs a whole --duration at once; use --clock simulated.") }
         if web != nil, WebServers.start == nil { throw ValidationError(WebServers.missing) }
         if let web, WebAddress(web) == nil {
@@ -131,8 +135,13 @@ struct RunCommand: BundleCommand {
         }
         // One clock for the whole face: simulated time moves it from deadline to deadline.
         let start = SystemClock().now
+        // The real time later is `start` plus the uptime since: under --clock simulated the
+        // process's wall clock reads the face's time.
+        let startUptime = SystemClock().uptime
         let simulated = clock == .fast ? ManualClock(now: start) : nil
-        let steered = clock == .simulated ? SimulatedClock(start: start) : nil
+        let handover = clockState.flatMap { readClockHandover(URL(fileURLWithPath: $0), logger: logger) }
+        let steered = clock == .simulated ? SimulatedClock(start: handover?.faceTime(atReal: start) ?? start) : nil
+        if let handover { steered?.setRate(handover.rate) }
         // Providers read Date(): it follows the page's pause, steps and fast-forward too.
         steered?.steerProcessClock()
         let capture = self.capture.map { _ in CaptureLog() }
@@ -151,7 +160,7 @@ struct RunCommand: BundleCommand {
         }
         // Whatever ends the run, the host shuts down: the state saved, the panel left as the board asks.
         do {
-            try await run(host, board: board, face: face, start: start, simulated: simulated, steered: steered, screen: screen,
+            try await run(host, board: board, face: face, start: start, startUptime: startUptime, simulated: simulated, steered: steered, screen: screen,
                           lastError: lastError, tail: tail, capture: capture, logger: logger)
         } catch {
             await host.shutDown()
@@ -159,7 +168,7 @@ struct RunCommand: BundleCommand {
         }
     }
 
-    private func run(_ host: FaceHost, board: BoardConfiguration, face: FaceConfiguration?, start: Date, simulated: ManualClock?,
+    private func run(_ host: FaceHost, board: BoardConfiguration, face: FaceConfiguration?, start: Date, startUptime: Duration, simulated: ManualClock?,
                      steered: SimulatedClock?, screen: SimulatorScreen?, lastError: Locked<String?>, tail: LogTail?,
                      capture: CaptureLog?, logger: Logger) async throws {
         let plan = await host.plan
@@ -205,6 +214,10 @@ struct RunCommand: BundleCommand {
             }
             await host.runLive(duration: seconds)
             settle?.cancel()
+            if let clockState, let steered {
+                let real = start.addingTimeInterval((SystemClock().uptime - startUptime).timeInterval)
+                writeClockHandover(steered, at: real, to: URL(fileURLWithPath: clockState), logger: logger)
+            }
             if usageReport != nil { usage = await host.usage() }
             // Requests in progress are answered before the face stops.
             await webServer?.stop()
@@ -265,6 +278,28 @@ struct RunCommand: BundleCommand {
             .sink { line in Task { await screen.log(line) } }
         } ?? .standardError(journald: GlanceLogHandler.underJournald)
         return Logger(label: "glance") { label in GlanceLogHandler(label: label, level: level, destination: destination, lastError: lastError, tail: tail) }
+    }
+
+    /// The clock a previous run handed over in `url`, if there is a usable one; a file that is
+    /// not one is set aside (`NAME.bad`) and the face's time starts at the real time.
+    private func readClockHandover(_ url: URL, logger: Logger) -> ClockHandover? {
+        do {
+            return try ClockHandover.read(url)
+        } catch {
+            logger.warning("\(error); the face's time starts at the real time")
+            return nil
+        }
+    }
+
+    /// Leaves the face's time in `url` for the next run (`--clock-state`); `real` is the
+    /// machine's time now.
+    private func writeClockHandover(_ clock: SimulatedClock, at real: Date, to url: URL, logger: Logger) {
+        let pace = clock.current
+        do {
+            try ClockHandover(faceTime: pace.now, rate: pace.rate, writtenAt: real).write(to: url)
+        } catch {
+            logger.error("cannot write the face's clock to \(url.path) (--clock-state): \(error)")
+        }
     }
 
     /// The longest `--duration`: a year, simulated or real.
