@@ -1,5 +1,5 @@
 // Imports Charts alone: marks on scales, axes hidden or listed, and the chart modifiers.
-import Charts
+@testable import Charts
 import Foundation
 import GlanceTesting
 import Testing
@@ -78,5 +78,14 @@ private func ascii<V: View>(_ view: V, width: Int, height: Int) -> String {
         #expect(lines.count == 5)
         #expect(lines[2] == "######")
         #expect(lines[1] == "......")
+    }
+
+    // An automatic axis on 0…1 has values 0.25 apart; their labels keep the decimals they need
+    // ("0.25", as Swift Charts writes them), where they were written with one ("0.2").
+    @Test func automaticAxisLabelsKeepTheDecimalsTheirValuesNeed() {
+        let scale = AxisScale(values: [.number(0), .number(1)], domain: nil, includesZero: true)
+        let labels = scale.values(for: .automatic, length: 100).map(scale.defaultLabel)
+        #expect(labels == ["0", "0.25", "0.5", "0.75", "1"])
+        #expect(scale.defaultLabel(.number(-1.5)) == "-1.5")
     }
 }

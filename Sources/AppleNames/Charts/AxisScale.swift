@@ -131,7 +131,10 @@ struct AxisScale {
         switch value {
         case .number(let number):
             if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
-            return String(format: "%.1f", number)
+            // As many decimals as the value needs, up to 3 (0.25, not 0.2).
+            var text = String(format: "%.3f", number)
+            while text.hasSuffix("0") { text.removeLast() }
+            return text
         case .date(let seconds, let unit):
             let date = Date(timeIntervalSinceReferenceDate: seconds)
             let components = Calendar.current.dateComponents([.hour, .day], from: date)
