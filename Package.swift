@@ -160,10 +160,11 @@ let package = Package(
 // where these names are Apple's own frameworks and modules of ours would shadow them.
 #if os(Linux)
 // The other modules iOS widget code imports (`UIKit`, `Combine`, `Intents`, `WatchKit`) are as
-// thin as they can be: each re-exports the few names Glance already offers. There is no
+// thin as they can be: each re-exports the few names Glance already offers. `Charts` is a thin
+// Swift Charts drawn on a Canvas (Docs/Widgets.md lists what it draws approximately). There is no
 // `Darwin` module: 165 files of this package's own dependencies test `#if canImport(Darwin)`
 // and would then call Apple-only APIs; `Darwin.round` resolves to a namespace in GlanceUI.
-let appleNames = ["WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "UIKit", "Combine", "Intents", "WatchKit"]
+let appleNames = ["WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "UIKit", "Combine", "Intents", "WatchKit", "Charts"]
 package.products.append(.library(name: "GlanceAppleNames", targets: appleNames))
 package.targets += [
     .target(name: "WidgetKit", dependencies: ["Glance"], path: "Sources/AppleNames/WidgetKit"),
@@ -172,6 +173,7 @@ package.targets += [
     .target(name: "Combine", dependencies: ["GlanceCombine"], path: "Sources/AppleNames/Combine"),
     .target(name: "Intents", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/Intents"),
     .target(name: "WatchKit", dependencies: ["GlanceUI"], path: "Sources/AppleNames/WatchKit"),
+    .target(name: "Charts", dependencies: ["GlanceUI"], path: "Sources/AppleNames/Charts"),
     .target(name: "AppIntents", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/AppIntents"),
     .target(name: "ActivityKit", dependencies: ["GlanceWidgets"], path: "Sources/AppleNames/ActivityKit"),
     .testTarget(name: "AppleNamesTests", dependencies: .init(appleNames.map { .byName(name: $0) }) + ["GlanceTesting"]),

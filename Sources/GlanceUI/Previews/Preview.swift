@@ -212,7 +212,7 @@ extension _ConditionalContent: PreviewItemSource {
     }
 }
 
-extension ForEach: PreviewItemSource {
+extension ForEach: PreviewItemSource where Content: View {
     func previewItems() -> [PreviewItem] { data.flatMap { PreviewItems.split(content($0)) } }
 }
 

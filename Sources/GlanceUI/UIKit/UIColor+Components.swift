@@ -4,6 +4,7 @@ extension UIColor {
     /// The colour's red, green, blue and alpha components, 0…1, as UIKit's; false (and the
     /// pointees untouched) for colours that only resolve where they are drawn: `.label` and
     /// the other semantic colours, and the accent colour.
+    @discardableResult
     public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
                        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
         guard let components else { return false }
@@ -15,6 +16,7 @@ extension UIColor {
     }
 
     /// The colour's gray level and alpha, 0…1, as UIKit's; false as `getRed` is.
+    @discardableResult
     public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
         guard let components else { return false }
         white?.pointee = CGFloat(color.lightness)

@@ -143,7 +143,7 @@ extension Color {
 }
 
 /// Red, green and blue (0…1) of a hue, saturation and brightness.
-private func hsbToRGB(hue: Double, saturation: Double, brightness: Double) -> (Double, Double, Double) {
+func hsbToRGB(hue: Double, saturation: Double, brightness: Double) -> (Double, Double, Double) {
     let h = (hue - hue.rounded(.down)) * 6, s = min(1, max(0, saturation)), v = min(1, max(0, brightness))
     let sector = Int(h) % 6, f = h - Double(Int(h))
     let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))

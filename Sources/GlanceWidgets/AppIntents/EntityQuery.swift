@@ -29,8 +29,28 @@ extension EntityQuery {
 /// Glance uses `entities(matching:)` when a face names an entity by something other than
 /// its identifier (its title, say); exactly one match is taken.
 public protocol EntityStringQuery: EntityQuery {
+    /// What `entities(matching:)` returns: an array of entities, or an `IntentItemCollection`
+    /// of them (as App Intents allows); inferred from the method.
+    associatedtype Result: ResultsCollection = [Entity] where Result.Element == Entity
     /// The entities that match `string`.
-    func entities(matching string: String) async throws -> [Entity]
+    func entities(matching string: String) async throws -> Result
+}
+
+/// The entities a query returns, as App Intents' `ResultsCollection`: an array, or an
+/// `IntentItemCollection` whose sections Glance reads in order.
+public protocol ResultsCollection {
+    /// The type of entity listed.
+    associatedtype Element
+    /// The entities, in order.
+    var entityResults: [Element] { get }
+}
+
+extension Array: ResultsCollection {
+    public var entityResults: [Element] { self }
+}
+
+extension IntentItemCollection: ResultsCollection {
+    public var entityResults: [Result] { results }
 }
 
 /// A query whose entities can all be listed, as App Intents' `EnumerableEntityQuery`.

@@ -166,7 +166,7 @@ public enum IntentConfigurator {
 
     /// The text matches of a string query, as entities of any type.
     private static func matching<Query: EntityStringQuery>(_ query: Query, _ text: String) async throws -> [any AppEntity] {
-        try await query.entities(matching: text)
+        try await query.entities(matching: text).entityResults
     }
 
     private static func defaultEntity<Entity: AppEntity>(_: Entity.Type) async -> Any? {

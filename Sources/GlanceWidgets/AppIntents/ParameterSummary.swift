@@ -126,6 +126,11 @@ public struct Summary<Intent: AppIntent>: ParameterSummary, EvaluableParameterSu
         text = { _ in nil }
     }
 
+    /// An empty summary: no sentence and no parameters listed.
+    public init() {
+        text = { _ in nil }
+    }
+
     func evaluate(_ intent: Any) -> String? { (intent as? Intent).flatMap(text) }
 }
 

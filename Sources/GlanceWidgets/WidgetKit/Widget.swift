@@ -139,4 +139,11 @@ extension WidgetConfiguration {
     public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> some WidgetConfiguration {
         modified { _ in }
     }
+
+    /// Accepted for source compatibility: Glance runs no background `URLSession`s for a widget,
+    /// so no events arrive and `urlSessionEvent` is never called.
+    public func onBackgroundURLSessionEvents(matching matchingBlock: ((String) -> Bool)? = nil,
+                                             _ urlSessionEvent: @escaping (String, @escaping () -> Void) -> Void) -> some WidgetConfiguration {
+        modified { _ in }
+    }
 }
