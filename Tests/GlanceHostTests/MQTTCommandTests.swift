@@ -99,4 +99,90 @@ import GlancePanels
             #expect(error.map { "\($0)" }?.hasPrefix(message) == true, "\(yaml): \(error.map { "\($0)" } ?? "no error")")
         }
     }
+
+    @Test func aPressOrActivityMayCarryACommandID() throws {
+        let press = try #require(try MQTTCommand.parseMessage(topic: "home/glance/desk/press", payload: Array(#" {"button": "A", "gesture": "long-press", "command_id": "7f"}"#.utf8), topics: topics))
+        #expect(press.command == .press(button: "A", gesture: .longPress))
+        #expect(press.id == "7f")
+        let plain = try #require(try MQTTCommand.parseMessage(topic: "home/glance/desk/press", payload: Array(#"{"button": "B"}"#.utf8), topics: topics))
+        #expect(plain.command == .press(button: "B", gesture: .click))
+        #expect(plain.id == nil)
+        let start = try #require(try MQTTCommand.parseMessage(topic: "home/glance/desk/activity/end", payload: Array(#"{"id": "9", "command_id": "end-9"}"#.utf8), topics: topics))
+        #expect(start.id == "end-9")
+        guard case .activity(let request) = start.command else { Issue.record("\(start.command)"); return }
+        #expect(request.id == "9")
+        #expect(problem("home/glance/desk/press", #"{"button": "A", "colour": "red"}"#) == "home/glance/desk/press: unknown key 'colour' (use button, gesture and command_id)")
+        #expect(problem("home/glance/desk/press", #"{"button": "A", "command_id": 7}"#)?.hasPrefix("home/glance/desk/press: \"command_id\" must be text of 1 to 128 characters") == true)
+        #expect(problem("home/glance/desk/press", #"{"gesture": "click"}"#) == "home/glance/desk/press: \"button\" must be a button's name")
+        #expect(problem("home/glance/desk/press", #"{"button": "A", "gesture": "wiggle"}"#)?.hasPrefix("home/glance/desk/press: unknown gesture 'wiggle'") == true)
+    }
+
+    @Test func recentCommandIDsAreBoundedAndExpireByTheClock() {
+        var recent = MQTTRecentCommands()
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        let later = start.addingTimeInterval(MQTTRecentCommands.lifetime)
+        var answers = [recent.firstTime("a", now: start), recent.firstTime("a", now: start.addingTimeInterval(MQTTRecentCommands.lifetime - 1)),
+                       recent.firstTime("a", now: later)]
+        #expect(answers == [true, false, true])
+        answers = (0..<(MQTTRecentCommands.capacity + 10)).map { recent.firstTime("id\($0)", now: later) }
+        #expect(answers.allSatisfy { $0 })
+        #expect(recent.count == MQTTRecentCommands.capacity)
+        // The oldest went first; the newest is still known.
+        answers = [recent.firstTime("id0", now: later), recent.firstTime("id\(MQTTRecentCommands.capacity + 9)", now: later)]
+        #expect(answers == [true, false])
+    }
+
+    @Test func jsonProblemsAreSentences() {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(#"{"a": "#.utf8))
+            Issue.record("parsed")
+        } catch {
+            let text = MQTTCommand.jsonProblem(error)
+            #expect(!text.isEmpty && !text.contains("Error Domain") && !text.contains("UserInfo"), "\(text)")
+        }
+    }
+
+    @Test func discoveryAndSubscribeOptionsAreCheckedWhereTheyAreWritten() throws {
+        let all = try #require(try configuration("mqtt:\n  host: b\n  face: k\n  discovery:\n    prefix: ha\n    triggers: all\n"))
+        #expect(all.discoveryPrefix == "ha")
+        #expect(all.discoveryTriggers == .all)
+        let bound = try #require(try configuration("mqtt:\n  host: b\n  face: k\n"))
+        #expect(bound.discoveryTriggers == .bound)
+        let subscribed = try #require(try configuration("""
+            mqtt:
+              host: b
+              face: k
+              subscribe:
+                - topic: statestream/sensor/+/state
+                  file: sensors.json
+                  key: '{1}'
+                - topic: zigbee2mqtt/kitchen
+                  file: kitchen.json
+            """))
+        #expect(subscribed.subscriptions.map(\.filter) == ["statestream/sensor/+/state", "zigbee2mqtt/kitchen"])
+        let outdoor = subscribed.subscriptions[0].target(for: "statestream/sensor/outdoor/state")
+        #expect(outdoor?.file == "sensors.json" && outdoor?.key == "outdoor")
+        #expect(subscribed.subscriptions[0].target(for: "statestream/sensor/outdoor/unit") == nil)
+        let kitchen = subscribed.subscriptions[1].target(for: "zigbee2mqtt/kitchen")
+        #expect(kitchen?.file == "kitchen.json" && kitchen?.key == nil)
+        #expect(MQTTSubscription.matches("a/#", "a/b/c") == ["b/c"])
+        #expect(MQTTSubscription.matches("a/#", "a") == [""])
+        #expect(MQTTSubscription.matches("+/x", "$SYS/x") == nil)
+
+        let entry = "mqtt:\n  host: b\n  face: k\n  subscribe:\n    - "
+        let cases: [(String, String)] = [
+            ("mqtt:\n  host: b\n  discovery:\n    triggers: some\n", "glance.yaml:4:15: mqtt.discovery.triggers is 'some', expected one of: bound, all, none"),
+            (entry + "topic: a/b\n", "glance.yaml:5:7: a subscribe entry needs 'topic' and 'file'"),
+            (entry + "topic: a/b+\n      file: x.json\n", "glance.yaml:5:14: 'a/b+' is not a topic filter"),
+            (entry + "topic: a/#/b\n      file: x.json\n", "glance.yaml:5:14: 'a/#/b' is not a topic filter"),
+            (entry + "topic: 'glance/#'\n      file: x.json\n", "glance.yaml:5:14: 'glance/#' would receive the face's own topics"),
+            (entry + "topic: a/+\n      file: x.json\n", "glance.yaml:5:14: 'a/+' has wildcards, so file or key must say which topic it was"),
+            (entry + "topic: a/+\n      file: x.json\n      key: '{2}'\n", "glance.yaml:7:12: key '{2}' has {2}; the topic's wildcards give {1}…{1}"),
+            (entry + "topic: a/b\n      file: ../x.json\n", "glance.yaml:6:13: file '../x.json' is not an app-group file name"),
+        ]
+        for (yaml, message) in cases {
+            let error = #expect(throws: ConfigurationError.self) { try configuration(yaml) }
+            #expect(error.map { "\($0)" }?.hasPrefix(message) == true, "\(yaml): \(error.map { "\($0)" } ?? "no error")")
+        }
+    }
 }
