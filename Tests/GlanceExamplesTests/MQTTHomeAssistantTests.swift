@@ -32,7 +32,7 @@ import Testing
 
         /// The demo face with `bindings` (face-file lines) and `mqtt` (lines of the section).
         /// - Parameter before: Runs once the broker is up, before the face joins it.
-        init(bindings: [String] = [], mqtt: [String] = [],
+        init(bindings: [String] = [], mqtt: [String] = [], face: String? = nil,
              before: (MosquittoBroker, DemoWidgets) async throws -> Void = { _, _ in }) async throws {
             folder = try TemporaryDirectory()
             broker = try MosquittoBroker(directory: folder.url.appendingPathComponent("broker"))
@@ -45,11 +45,11 @@ import Testing
             self.log = log
             let logger = Logger(label: "test") { label in GlanceLogHandler(label: label, level: .info, destination: .sink { log.append($0) }) }
             facePath = folder.url.appendingPathComponent("glance.yaml")
-            try Self.faceFile(port: broker.port, bindings: bindings, mqtt: mqtt).write(to: facePath, atomically: true, encoding: .utf8)
+            try Self.faceFile(port: broker.port, bindings: bindings, mqtt: mqtt, base: face).write(to: facePath, atomically: true, encoding: .utf8)
             let face = try FaceConfiguration(contentsOf: facePath.path)
             host = try await FaceAssembly.make(.init(
                 board: try BoardCatalog.board("simulator"), face: face, facePath: facePath.path,
-                bundle: BundleContents(widgets: demo.descriptors), clock: clock, logger: logger, stateDirectory: demo.data.url,
+                bundle: BundleContents(widgets: demo.descriptors + MessageWidget(group: demo.data.group, now: { clock.now }).descriptors), clock: clock, logger: logger, stateDirectory: demo.data.url,
                 capture: nil, frameFolder: nil, screen: nil,
                 adjustSettings: { settings in
                     settings.locale = Locale(identifier: "en_US_POSIX")
@@ -79,8 +79,8 @@ import Testing
             await bridge.connect()
         }
 
-        static func faceFile(port: Int, bindings: [String], mqtt: [String], face: String = "desk") -> String {
-            demoFace(board: "simulator", bindings: bindings)
+        static func faceFile(port: Int, bindings: [String], mqtt: [String], face: String = "desk", base: String? = nil) -> String {
+            (base ?? demoFace(board: "simulator", bindings: bindings))
                 + "\nmqtt:\n" + (["host: 127.0.0.1", "port: \(port)", "face: \(face)", "glass: off"] + mqtt).map { "  \($0)\n" }.joined()
         }
 
@@ -164,6 +164,7 @@ import Testing
         "light": (["command_topic": .string], ["state_topic": .string, "brightness_command_topic": .string, "brightness_state_topic": .string,
                                                 "brightness_scale": .integer, "payload_on": .string, "payload_off": .string]),
         "select": (["command_topic": .string, "options": .list], ["state_topic": .string]),
+        "text": (["command_topic": .string], ["state_topic": .string, "max": .integer, "min": .integer, "mode": .string, "pattern": .string]),
         "button": (["command_topic": .string], ["payload_press": .string, "retain": .boolean]),
         // Device triggers are not entities: no name, unique_id or availability.
         "device_automation": (["automation_type": .string, "topic": .string, "type": .string, "subtype": .string, "device": .map],
@@ -235,8 +236,8 @@ import Testing
     @Test func discoveryFitsHomeAssistantsSchemaKeyByKeyAndAnnouncesOnlyWhatTheFaceBinds() async throws {
         let setup = try await Setup(bindings: ["A:", "  long-press: stack.next"])
         #expect(await setup.waitFor("glance/desk/availability", "online"))
-        // Image, two sensors, light, select; buttons up, down, right, centre (click) and A (long press).
-        let expected = 5 + 5 + 5
+        // Image, two sensors, light, text, select; buttons up, down, right, centre (click) and A (long press).
+        let expected = 6 + 5 + 5
         let documents = try await setup.retained(expecting: expected)
         #expect(documents.count == expected, "\(documents.keys.sorted())")
         for (topic, payload) in documents {
@@ -302,7 +303,7 @@ import Testing
         }
         #expect(await setup.waitFor("glance/desk/availability", "online"))
         #expect(await setup.seen.wait { Fleet.messages($0).contains { $0.topic == ghost && $0.payload.isEmpty } }, "the ghost trigger is cleared")
-        var documents = try await setup.retained(expecting: 5 + 5 + 5)
+        var documents = try await setup.retained(expecting: 6 + 5 + 5)
         #expect(documents[ghost] == nil)
         #expect(documents["homeassistant/device_automation/glance_desk/A_click/config"] != nil)
         #expect(documents["homeassistant/button/glance_desk/button_A/config"] != nil)
@@ -314,14 +315,14 @@ import Testing
         // SIGHUP with A unbound would leave A's button and trigger as ghosts: they are cleared.
         try setup.rewrite(bindings: [])
         #expect(await setup.seen.wait { Fleet.messages($0).contains { $0.topic == "homeassistant/button/glance_desk/button_A/config" && $0.payload.isEmpty } })
-        documents = try await setup.retained(expecting: 5 + 4 + 4)
-        #expect(documents.count == 5 + 4 + 4, "\(documents.keys.sorted())")
+        documents = try await setup.retained(expecting: 6 + 4 + 4)
+        #expect(documents.count == 6 + 4 + 4, "\(documents.keys.sorted())")
         #expect(documents["homeassistant/device_automation/glance_desk/A_click/config"] == nil)
         #expect(!(setup.demo.data.read(MQTTBridge.discoveryFileName) ?? "").contains("button_A"))
 
         // Every gesture, when the face file asks for them all.
         try setup.rewrite(mqtt: ["discovery:", "  triggers: all"])
-        let everyGesture = 5 + 4 + 7 * ButtonGesture.allCases.count
+        let everyGesture = 6 + 4 + 7 * ButtonGesture.allCases.count
         documents = try await setup.retained(expecting: everyGesture)
         #expect(documents.count == everyGesture)
         #expect(setup.log.all.contains("notice: MQTT: mqtt: read again; the connection stays"))
@@ -331,17 +332,52 @@ import Testing
     @Test func sighupReadsTheMQTTSectionAgainAndANewNameClearsTheOldDevice() async throws {
         let setup = try await Setup()
         #expect(await setup.waitFor("glance/desk/availability", "online"))
-        _ = try await setup.retained(expecting: 13)
+        _ = try await setup.retained(expecting: 14)
         try setup.rewrite(mqtt: ["discovery:", "  triggers: none"], face: "hall")
         #expect(await setup.waitFor("glance/hall/availability", "online"))
         #expect(await setup.waitFor("glance/desk/availability", "offline"))
-        let documents = try await setup.retained(expecting: 9)
+        let documents = try await setup.retained(expecting: 10)
         #expect(documents.keys.allSatisfy { $0.contains("/glance_hall/") }, "\(documents.keys.sorted())")
-        #expect(documents.count == 5 + 4)
+        #expect(documents.count == 6 + 4)
         #expect(setup.log.all.contains("notice: MQTT: mqtt: read again; connecting anew"))
         // The new name takes commands.
         setup.publish("glance/hall/press", "down")
         #expect(await setup.waitFor("glance/hall/widget", "weather"))
+        await setup.shutDown()
+    }
+
+    // MARK: - A message on the glass
+
+
+    @Test func aMessageFromHomeAssistantIsOnTheGlassUntilItExpires() async throws {
+        let face = "board: simulator\nslots:\n  - family: accessoryRectangular\n    widgets: message\nalways-on:\n  idle: never\n"
+        // Two minutes: within one period of the OLED's burn-in shift (5 min), so the glass after
+        // the message is the glass before it, pixel for pixel.
+        let setup = try await Setup(mqtt: ["message-expiry: 2m"], face: face)
+        #expect(await setup.waitFor("glance/desk/availability", "online"))
+        let notices = Arrivals(collecting: await setup.host.snapshots())
+        #expect(await notices.wait { $0.contains(where: \.drawn) })
+        let empty = await setup.host.assembly.glass!()
+        let config = "homeassistant/text/glance_desk/message/config"
+        #expect(await setup.seen.wait { Setup.announced($0)[config] != nil })
+        let message = Setup.announced(setup.seen.all)[config]
+        #expect(message.map { Self.problems(topic: config, payload: $0) } == [])
+
+        // Home Assistant's text entity publishes the text on its command topic.
+        setup.publish("glance/desk/message/set", "Door open")
+        #expect(await setup.waitFor("glance/desk/message", "Door open"))
+        #expect(setup.demo.data.read("glance/message.json") == #"{"expires":"2026-11-21T08:02:00Z","text":"Door open"}"#)
+        #expect(await notices.wait { $0.last?.glass != empty }, "the message never reached the glass")
+        #expect(await setup.host.assembly.glass!() != empty)
+
+        // Two minutes later by the face's clock it is gone, from the glass and from the entity.
+        setup.clock.advance(by: 120)
+        #expect(await notices.wait { $0.last?.glass == empty }, "the message stayed after it expired")
+        #expect(await setup.seen.wait { Fleet.messages($0).contains { $0.topic == "glance/desk/message" && $0.payload.isEmpty } })
+        // A message over its limit is refused by name.
+        setup.publish("glance/desk/message/set", String(repeating: "m", count: 300))
+        #expect(await setup.handledMessage(on: "glance/desk/message/set", count: 2))
+        #expect(setup.log.all.contains("warning: MQTT: ignored glance/desk/message/set: the message is 300 characters; at most 256"))
         await setup.shutDown()
     }
 

@@ -35,6 +35,8 @@ import GlancePanels
         #expect(try parse("home/glance/desk/light/brightness/set", "2") == .brightness(.dim))
         #expect(try parse("home/glance/desk/light/brightness/set", "1") == .brightness(.dimmest))
         #expect(try parse("home/glance/desk/widget/set", "tasks") == .showWidget(kind: "tasks"))
+        #expect(try parse("home/glance/desk/message/set", " Door open\n") == .message(text: "Door open"))
+        #expect(try parse("home/glance/all/message/set", "") == .message(text: ""))
         let activity = try parse("home/glance/desk/activity/update", #"{"id": "7", "state": {"left": 3}}"#)
         guard case .activity(let request) = activity else { Issue.record("\(String(describing: activity))"); return }
         #expect(request.action == .update)
@@ -57,6 +59,7 @@ import GlancePanels
         #expect(problem("home/glance/desk/activity/start", "[1]")?.hasPrefix("home/glance/desk/activity/start: the payload") == true)
         #expect(problem("home/glance/desk/state", "x")?.hasPrefix("home/glance/desk/state: not a command topic") == true)
         #expect(problem("home/glance/desk/press", [0xFF, 0xFE]) == "home/glance/desk/press: the payload is not UTF-8 text")
+        #expect(problem("home/glance/desk/message/set", "two\nlines") == "home/glance/desk/message/set: the message must be one line")
     }
 
     @Test func theFaceSubscribesToItsCommandsAndTheBroadcast() {
@@ -78,6 +81,7 @@ import GlancePanels
         #expect(minimal.discoveryPrefix == "homeassistant")
         #expect(minimal.glassInterval == .seconds(10))
         #expect(minimal.keepAlive == .seconds(60))
+        #expect(minimal.messageExpiry == .seconds(3600))
         let off = try #require(try configuration("mqtt:\n  host: b\n  face: k\n  discovery: off\n  glass: off\n  base-topic: home/glance\n"))
         #expect(off.discoveryPrefix == nil)
         #expect(off.glassInterval == nil)

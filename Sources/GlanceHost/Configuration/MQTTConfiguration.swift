@@ -22,6 +22,8 @@ public struct MQTTConfiguration: Equatable, Sendable {
     public var discoveryPrefix: String?
     /// Which button gestures get a Home Assistant device trigger (`discovery.triggers`).
     public var discoveryTriggers: TriggerSet = .bound
+    /// How long a message from `message/set` stays on the glass; nil keeps it until the next.
+    public var messageExpiry: Duration? = .seconds(3600)
     /// Topics of other publishers whose messages become app-group files (`subscribe`).
     public var subscriptions: [MQTTSubscription] = []
     /// The shortest time between two glass PNGs; nil publishes none.
@@ -40,7 +42,7 @@ public struct MQTTConfiguration: Equatable, Sendable {
     /// The topic level every face listens to as well as its own.
     public static let broadcastFace = "all"
 
-    static let keys = ["host", "port", "face", "base-topic", "client-id", "username", "password-file", "tls", "keep-alive", "discovery", "glass", "subscribe"]
+    static let keys = ["host", "port", "face", "base-topic", "client-id", "username", "password-file", "tls", "keep-alive", "discovery", "glass", "subscribe", "message-expiry"]
 
     /// The most `subscribe` entries: each is a subscription the broker keeps for the face.
     static let subscriptionLimit = 64
@@ -99,6 +101,9 @@ public struct MQTTConfiguration: Equatable, Sendable {
             glassInterval = ["off", "false", "no"].contains(try glass.string().lowercased()) ? nil : try glass.duration(in: .seconds(1)...(.seconds(86_400)))
         } else {
             glassInterval = .seconds(10)
+        }
+        if let expiry = fields["message-expiry"] {
+            messageExpiry = try expiry.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400)))
         }
         if let subscribe = fields["subscribe"] {
             let entries = try subscribe.sequence()

@@ -49,6 +49,8 @@ actor MQTTBridge {
     /// Glass PNGs: when the last went out, and whether a newer glass waits for the interval.
     private var glassSent: Date?
     private var glassTimer: Task<Void, Never>?
+    /// Empties the message's state topic when the message expires.
+    private var messageTimer: Task<Void, Never>?
     /// The face's newest snapshot (with its status): what the state topics and the glass show.
     private var latest: FaceSnapshot?
     /// The face file's `mqtt:` as the face last read it; a snapshot with another is SIGHUP's.
@@ -140,6 +142,7 @@ actor MQTTBridge {
     /// Publishes "offline", disconnects and stops the listeners.
     func disconnect() async {
         glassTimer?.cancel()
+        messageTimer?.cancel()
         await stopClient()
         for task in tasks { task.cancel() }
         tasks = []
@@ -375,6 +378,8 @@ actor MQTTBridge {
             await host.limitLight(to: lightLimit)
         case .showWidget(let kind):
             try await host.showWidget(kind: kind)
+        case .message(let text):
+            try await show(message: text, topic: topic)
         }
     }
 
@@ -403,6 +408,33 @@ actor MQTTBridge {
         }
         logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) → \(url.path) (\(contents.count) bytes)")
         await host.appGroupChanged(name)
+    }
+
+    /// Writes `message.json` for the message widget (the text and when it expires), publishes
+    /// the message on its state topic, and empties that topic when it expires.
+    private func show(message text: String, topic: String) async throws {
+        guard let appGroup = latest?.appGroup else { return }
+        messageTimer?.cancel()
+        messageTimer = nil
+        let now = host.clock.now
+        var object: [String: Any] = ["text": text]
+        let expiry = configuration.messageExpiry?.timeInterval
+        if let expiry, !text.isEmpty { object["expires"] = ISO8601DateFormatter().string(from: now.addingTimeInterval(expiry)) }
+        let contents = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        let url = try AppGroup(name: appGroup, root: host.appGroupRoot).url(for: "message.json")
+        try await write(contents, to: url, name: "message.json", topic: topic)
+        publish(topics.message, Array(text.utf8), qos: 1)
+        guard let expiry, !text.isEmpty else { return }
+        let clock = host.clock
+        messageTimer = Task { [weak self] in
+            do { try await clock.sleep(for: .milliseconds(Int64(expiry * 1000))) } catch { return }
+            await self?.messageExpired()
+        }
+    }
+
+    private func messageExpired() {
+        messageTimer = nil
+        publish(topics.message, [], qos: 1)
     }
 
     private var lightLimit: BrightnessLevel? {

@@ -20,12 +20,14 @@ struct MQTTTopics: Sendable, Equatable {
     var light: String { "\(root)/light" }
     /// `1` (dimmest) … `3` (normal), retained.
     var brightness: String { "\(root)/light/brightness" }
+    /// The message on the glass (empty once it expired), retained.
+    var message: String { "\(root)/message" }
 
     /// Where a button's gestures are published (payload: the gesture).
     func button(_ name: String) -> String { "\(root)/button/\(name)" }
 
     /// The command topics under a face's root, relative to it.
-    static let commands = ["group/+", "reload", "press", "activity/+", "light/set", "light/brightness/set", "widget/set"]
+    static let commands = ["group/+", "reload", "press", "activity/+", "light/set", "light/brightness/set", "widget/set", "message/set"]
 
     /// The filters the face subscribes to: its own commands and the broadcast ones.
     var subscriptions: [String] {
@@ -60,6 +62,8 @@ enum MQTTCommand: Sendable, Equatable {
     case brightness(BrightnessLevel)
     /// `…/widget/set`: the kind the stack shows.
     case showWidget(kind: String)
+    /// `…/message/set`: a message for the glass (the demo's message widget); empty clears it.
+    case message(text: String)
 
     /// The light levels, dimmest first, as Home Assistant's brightness 1…3 counts them.
     static let levels: [BrightnessLevel] = [.dimmest, .dim, .normal]
@@ -205,6 +209,12 @@ enum MQTTCommand: Sendable, Equatable {
             return (.brightness(Self.levels[min(Self.levels.count, max(1, Int(number.rounded()))) - 1]), nil)
         case "widget" where levels == ["widget", "set"]:
             return (.showWidget(kind: try text()), nil)
+        case "message" where levels == ["message", "set"]:
+            guard let text = String(validating: payload, as: UTF8.self) else { throw fail("the payload is not UTF-8 text") }
+            let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard line.count <= 256 else { throw fail("the message is \(line.count) characters; at most 256") }
+            guard !line.contains(where: { $0.isNewline }) else { throw fail("the message must be one line") }
+            return (.message(text: line), nil)
         default:
             throw fail("not a command topic (commands: \(MQTTTopics.commands.joined(separator: ", ")))")
         }

@@ -3,6 +3,7 @@ import GlanceInput
 
 /// Home Assistant's MQTT discovery documents for one face: one device, with the glass as an
 /// `image`, the panel's light as a `light` (OLED panels), the stack's widget as a `select`, a
+/// `text` for a message on the glass (the demo's message widget shows it), a
 /// `button` per button the face binds (pressing it in Home Assistant presses it on the face), a
 /// `device_automation` trigger per bound gesture (or every gesture, `discovery.triggers`), and
 /// diagnostic `sensor`s for the display state and the reload budget; every entity's
@@ -114,6 +115,10 @@ struct MQTTDiscovery: Sendable {
                 "brightness_scale": MQTTCommand.levels.count, "payload_on": "ON", "payload_off": "OFF",
             ]))
         }
+        documents.append(entity("text", "message", "Message", [
+            "command_topic": "\(topics.root)/message/set", "state_topic": topics.message, "max": 255, "mode": "text",
+            "icon": "mdi:message-text",
+        ]))
         if !stackKinds.isEmpty {
             documents.append(entity("select", "widget", "Widget", [
                 "command_topic": "\(topics.root)/widget/set", "state_topic": topics.widget, "options": stackKinds,
