@@ -6,9 +6,12 @@ import GlancePanels
 import Logging
 
 /// The face on an MQTT broker (`mqtt:` in glance.yaml, Docs/HomeAssistant.md): commands in —
-/// app-group files, reloads, presses, live activities, light and widget — through the same
-/// calls as `glance ctl`; state out — availability, state JSON, light, widget, button gestures,
-/// the glass as a PNG — and Home Assistant discovery on every connection.
+/// app-group files, reloads, presses, live activities, light, widget and message — through the
+/// same calls as `glance ctl`, once per `command_id`; other publishers' topics into app-group
+/// files (`subscribe`); state out — availability, state JSON, light, widget, message, button
+/// gestures, the glass as a PNG — and Home Assistant discovery, kept true: what the face no
+/// longer has is cleared, at every connection and when SIGHUP changes the face or its `mqtt:`
+/// section (which may also mean a new connection).
 ///
 /// The client runs on its own thread; nothing here waits for the broker, so a broker that is
 /// down costs the face nothing: frames and buttons go on, and the state is published again
