@@ -216,8 +216,11 @@ public enum AppGroupError: Error, CustomStringConvertible, Equatable, Sendable {
         case .keyNotFound(let key, let context)?: "missing key '\(([key] + context.codingPath).map(\.stringValue).reversed().joined(separator: "."))'"
         case .typeMismatch(let type, let context)?: "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' should be \(type)"
         case .valueNotFound(let type, let context)?: "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null, expected \(type)"
-        case .dataCorrupted(let context)?: context.debugDescription
-        default: "\(error)"
+        case .dataCorrupted(let context)?: context.underlyingError.map(explain) ?? context.debugDescription
+        default:
+            // The parser's own sentence ("Unexpected end of file…"), not the whole error dump.
+            ((error as NSError).userInfo["NSDebugDescription"] as? String).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+                ?? String((error as NSError).localizedDescription.prefix(200))
         }
     }
 }

@@ -12,6 +12,7 @@ struct Desk: WidgetBundle {
         TasksWidget()
         SystemWidget()
         KitchenTimerWidget()
+        MessageWidget()
     }
 
     /// The intents Examples/glance.yaml binds buttons to.

@@ -20,13 +20,32 @@ public struct MQTTConfiguration: Equatable, Sendable {
     public var keepAlive: Duration
     /// The Home Assistant discovery prefix; nil turns discovery off.
     public var discoveryPrefix: String?
+    /// Which button gestures get a Home Assistant device trigger (`discovery.triggers`).
+    public var discoveryTriggers: TriggerSet = .bound
+    /// How long a message from `message/set` stays on the glass; nil keeps it until the next.
+    public var messageExpiry: Duration? = .seconds(3600)
+    /// Topics of other publishers whose messages become app-group files (`subscribe`).
+    public var subscriptions: [MQTTSubscription] = []
     /// The shortest time between two glass PNGs; nil publishes none.
     public var glassInterval: Duration?
+
+    /// Which gestures discovery announces as device triggers.
+    public enum TriggerSet: String, Sendable, CaseIterable {
+        /// The gestures the face binds to an action (the default).
+        case bound
+        /// Every gesture of every button: for automations on buttons the face leaves unbound.
+        case all
+        /// No device triggers.
+        case none
+    }
 
     /// The topic level every face listens to as well as its own.
     public static let broadcastFace = "all"
 
-    static let keys = ["host", "port", "face", "base-topic", "client-id", "username", "password-file", "tls", "keep-alive", "discovery", "glass"]
+    static let keys = ["host", "port", "face", "base-topic", "client-id", "username", "password-file", "tls", "keep-alive", "discovery", "glass", "subscribe", "message-expiry"]
+
+    /// The most `subscribe` entries: each is a subscription the broker keeps for the face.
+    static let subscriptionLimit = 64
 
     /// Reads the section; `hostName` is the default face name.
     /// - Throws: `ConfigurationError` at the offending key or value.
@@ -65,17 +84,42 @@ public struct MQTTConfiguration: Equatable, Sendable {
             passwordFile = Located(value: path, file: file.file, line: file.line, column: file.column)
         }
         keepAlive = try fields["keep-alive"]?.duration(in: .seconds(5)...(.seconds(3600))) ?? .seconds(60)
+        discoveryPrefix = "homeassistant"
         if let discovery = fields["discovery"] {
-            let text = try discovery.string()
-            discoveryPrefix = ["off", "false", "no"].contains(text.lowercased()) ? nil : try Self.baseTopic(discovery)
-        } else {
-            discoveryPrefix = "homeassistant"
+            if discovery.node.mapping != nil {
+                let options = try discovery.mapping(allowed: ["prefix", "triggers"])
+                discoveryPrefix = try options["prefix"].map(Self.baseTopic) ?? "homeassistant"
+                if let triggers = options["triggers"] {
+                    discoveryTriggers = TriggerSet(rawValue: try triggers.choice(TriggerSet.allCases.map(\.rawValue)))!
+                }
+            } else {
+                let text = try discovery.string()
+                discoveryPrefix = ["off", "false", "no"].contains(text.lowercased()) ? nil : try Self.baseTopic(discovery)
+            }
         }
         if let glass = fields["glass"] {
             glassInterval = ["off", "false", "no"].contains(try glass.string().lowercased()) ? nil : try glass.duration(in: .seconds(1)...(.seconds(86_400)))
         } else {
             glassInterval = .seconds(10)
         }
+        if let expiry = fields["message-expiry"] {
+            messageExpiry = try expiry.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400)))
+        }
+        if let subscribe = fields["subscribe"] {
+            let entries = try subscribe.sequence()
+            guard entries.count <= Self.subscriptionLimit else {
+                throw subscribe.error("subscribe has \(entries.count) entries; at most \(Self.subscriptionLimit) (use + and # wildcards for many topics)")
+            }
+            let own = MQTTTopics(base: baseTopic, face: face)
+            subscriptions = try entries.map { try MQTTSubscription(node: $0, own: own) }
+        }
+    }
+
+    /// Whether `other` joins the same broker the same way (what a change of needs a new connection).
+    func sameConnection(as other: MQTTConfiguration) -> Bool {
+        host == other.host && port == other.port && face == other.face && baseTopic == other.baseTopic && clientID == other.clientID
+            && username == other.username && passwordFile?.value == other.passwordFile?.value && caFile == other.caFile
+            && keepAlive == other.keepAlive && subscriptions.map(\.filter) == other.subscriptions.map(\.filter)
     }
 
     /// The password: the first line of `passwordFile`.

@@ -139,6 +139,8 @@ extension FaceHost {
             self.plan = plan
             self.runtime = runtime
             swallowing = []
+            // A new plan is news for listeners even when the glass stays the same (its bindings, its mqtt: section).
+            changed = true
             return await runtime.start()
         } catch {
             logger.error("SIGHUP: keeping the running face: \(error)")

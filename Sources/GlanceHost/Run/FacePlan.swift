@@ -18,6 +18,8 @@ struct FacePlan: Sendable {
     /// Bindings of the face file left out because the board in use lacks their buttons
     /// (`FaceConfiguration.adapted(to:)`).
     var leftOut: [FaceConfiguration.Binding] = []
+    /// The face file's `mqtt:` section as read (SIGHUP reads it again; the MQTT bridge follows).
+    var mqtt: MQTTConfiguration? = nil
 
     /// A button and a gesture, as the input layer reports them.
     struct BindingKey: Hashable, Sendable {
@@ -76,7 +78,7 @@ struct FacePlan: Sendable {
             bindings = try configuration.resolvedBindings(intents: bundle.intents)
         }
         return FacePlan(face: face, settings: settings, bindings: bindings, appGroup: configuration.appGroup, urlHandler: configuration.urlHandler,
-                        leftOut: leftOut)
+                        leftOut: leftOut, mqtt: written.mqtt)
     }
 
     /// The configuration intent of every placed widget, by slot and position: nil where the face

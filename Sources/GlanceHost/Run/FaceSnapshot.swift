@@ -31,7 +31,7 @@ struct FaceSnapshot: Sendable {
     }
 
     /// A gesture a button made (physical or requested).
-    struct Gesture: Sendable, Equatable {
+    struct Gesture: Sendable, Hashable {
         var button: ButtonID
         var gesture: ButtonGesture
     }
@@ -52,6 +52,10 @@ struct FaceSnapshot: Sendable {
     var stackKinds: [String]
     /// The face's daily reload budget per widget, if it has one.
     var reloadBudget: Int?
+    /// The gestures the face binds to an action, and its `mqtt:` section: what the MQTT
+    /// bridge announces and how it connects (both change when SIGHUP reads the face file).
+    var bound: Set<Gesture> = []
+    var mqtt: MQTTConfiguration?
     var inspection: Inspection?
     var status: ControlStatus?
 }
@@ -98,7 +102,8 @@ extension FaceHost {
         var snapshot = FaceSnapshot(
             sequence: sequence, glass: await glassNow(), drawn: shownFrame != nil || assembly.glass != nil,
             refreshes: display.panel.technology == .ePaper ? await display.statistics.refreshes : [:],
-            gestures: gestures, appGroup: plan.appGroup, stackKinds: stackKinds, reloadBudget: plan.settings.reloadBudget)
+            gestures: gestures, appGroup: plan.appGroup, stackKinds: stackKinds, reloadBudget: plan.settings.reloadBudget,
+            bound: Set(plan.bindings.keys.map { FaceSnapshot.Gesture(button: ButtonID(rawValue: "\($0.button)"), gesture: $0.gesture) }), mqtt: plan.mqtt)
         if parts.contains(.inspection) {
             let shift = display.panel.technology == .oled && display.settings.shiftPeriod != nil ? await display.pixelShift : nil
             snapshot.inspection = .init(face: await runtime.inspection(), light: await display.brightness, shift: shift)

@@ -59,6 +59,11 @@ struct LiveInputs {
         return LiveInputs(sources: connected, server: server, bridge: bridge)
     }
 
+    /// Tells the MQTT bridge the browser simulator's page, which Home Assistant links the face to.
+    func showPage(_ url: String) async {
+        await bridge?.showPage(url)
+    }
+
     /// Answers the control requests in progress, says "offline" on the broker, then
     /// disconnects every source.
     func disconnect() async {

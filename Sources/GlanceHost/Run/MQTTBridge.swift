@@ -6,9 +6,12 @@ import GlancePanels
 import Logging
 
 /// The face on an MQTT broker (`mqtt:` in glance.yaml, Docs/HomeAssistant.md): commands in —
-/// app-group files, reloads, presses, live activities, light and widget — through the same
-/// calls as `glance ctl`; state out — availability, state JSON, light, widget, button gestures,
-/// the glass as a PNG — and Home Assistant discovery on every connection.
+/// app-group files, reloads, presses, live activities, light, widget and message — through the
+/// same calls as `glance ctl`, once per `command_id`; other publishers' topics into app-group
+/// files (`subscribe`); state out — availability, state JSON, light, widget, message, button
+/// gestures, the glass as a PNG — and Home Assistant discovery, kept true: what the face no
+/// longer has is cleared, at every connection and when SIGHUP changes the face or its `mqtt:`
+/// section (which may also mean a new connection).
 ///
 /// The client runs on its own thread; nothing here waits for the broker, so a broker that is
 /// down costs the face nothing: frames and buttons go on, and the state is published again
@@ -19,13 +22,22 @@ import Logging
 /// before the payload is copied (`MQTTCommand.payloadLimit`), retained commands are refused
 /// (only app-group files are state), and log lines quote outside text short.
 actor MQTTBridge {
-    private let configuration: MQTTConfiguration
+    private var configuration: MQTTConfiguration
     private let host: FaceHost
     private let logger: Logger
     private let lastError: Locked<String?>
-    private let topics: MQTTTopics
-    private let client: MQTTClient
+    private var topics: MQTTTopics
+    private var client: MQTTClient
+    /// The client in use, for `isConnected` (read from any thread).
+    private nonisolated let current: Locked<MQTTClient?>
+    /// Whether `client` runs: false once SIGHUP read a face file without `mqtt:`.
+    private var active = true
+    /// Counts the clients made; events of a replaced one are ignored.
+    private var generation = 0
+    private let backoff: ClosedRange<Double>
+    private var password: String?
     private var tasks: [Task<Void, Never>] = []
+    private var clientTask: Task<Void, Never>?
 
     /// The last connection problem logged (`report`).
     private var loggedProblem: String?
@@ -40,67 +52,245 @@ actor MQTTBridge {
     /// Glass PNGs: when the last went out, and whether a newer glass waits for the interval.
     private var glassSent: Date?
     private var glassTimer: Task<Void, Never>?
+    /// Empties the message's state topic when the message expires.
+    private var messageTimer: Task<Void, Never>?
     /// The face's newest snapshot (with its status): what the state topics and the glass show.
     private var latest: FaceSnapshot?
+    /// The face file's `mqtt:` as the face last read it; a snapshot with another is SIGHUP's.
+    private var planned: MQTTConfiguration?
+    /// Discovery: what this connection published on each configuration topic, every topic this
+    /// face has announced and not cleared (kept in `discoveryFile` across runs), and the
+    /// browser simulator's page for `configuration_url`.
+    private var announced: [String: [UInt8]] = [:]
+    private var remembered: Set<String> = []
+    private let discoveryFile: URL
+    private var pageURL: String?
+    /// Command ids applied lately (`command_id`), so a redelivered command applies once.
+    private var recent = MQTTRecentCommands()
     /// Called after each connection event is handled (a message applied or rejected), for
     /// tests and the bench.
     private let onHandled: @Sendable (MQTTClient.Event) -> Void
 
+    /// The file in the state folder that remembers which discovery documents the face published.
+    static let discoveryFileName = "mqtt-discovery.json"
+
+    /// - Parameter stateDirectory: Where the face keeps its state (default: the host's
+    ///   app-group root, which is its state folder); the discovery memory is kept there.
     /// - Throws: `MQTTError` when the client cannot be made (a CA file the library refuses),
     ///   `ConfigurationError` when the password file cannot be read.
     init(configuration: MQTTConfiguration, host: FaceHost, logger: Logger, lastError: Locked<String?> = Locked(nil),
-         backoff: ClosedRange<Double> = 1...30, onHandled: @escaping @Sendable (MQTTClient.Event) -> Void = { _ in }) throws {
+         backoff: ClosedRange<Double> = 1...30, stateDirectory: URL? = nil,
+         onHandled: @escaping @Sendable (MQTTClient.Event) -> Void = { _ in }) throws {
         self.onHandled = onHandled
         self.configuration = configuration
         self.host = host
         self.logger = logger
         self.lastError = lastError
+        self.backoff = backoff
         topics = MQTTTopics(base: configuration.baseTopic, face: configuration.face)
+        password = try configuration.password()
+        client = try Self.makeClient(configuration, password: password, topics: topics, backoff: backoff)
+        current = Locked(client)
+        discoveryFile = (stateDirectory ?? host.appGroupRoot).appendingPathComponent(Self.discoveryFileName)
+        remembered = Self.readRemembered(discoveryFile, logger: logger)
+    }
+
+    private static func makeClient(_ configuration: MQTTConfiguration, password: String?, topics: MQTTTopics,
+                                   backoff: ClosedRange<Double>) throws -> MQTTClient {
         var options = MQTTClient.Options(host: configuration.host, port: configuration.port, clientID: configuration.clientID)
         options.keepAlive = Int(configuration.keepAlive.timeInterval)
         options.username = configuration.username
-        options.password = try configuration.password()
+        options.password = password
         options.caFile = configuration.caFile
         options.will = MQTTClient.Message(topic: topics.availability, payload: Array("offline".utf8), qos: 1, retain: true)
-        options.subscriptions = topics.subscriptions
+        options.subscriptions = topics.subscriptions + configuration.subscriptions.map(\.filter)
         options.minimumBackoff = backoff.lowerBound
         options.maximumBackoff = backoff.upperBound
         options.maximumPacketSize = MQTTCommand.maximumPacketSize
-        client = try MQTTClient(options: options) { [topics] topic in MQTTCommand.payloadLimit(topic: topic, topics: topics).bytes }
+        // A subscribed topic may carry a whole app-group file; what a key's value may have is checked on arrival.
+        return try MQTTClient(options: options) { [topics] topic in
+            topics.relative(topic) == nil ? AppGroup.fileSizeLimit : MQTTCommand.payloadLimit(topic: topic, topics: topics).bytes
+        }
     }
 
     /// Whether the broker has accepted the connection.
-    nonisolated var isConnected: Bool { client.isConnected }
+    nonisolated var isConnected: Bool { current.withLock { $0?.isConnected ?? false } }
 
     /// Starts the client and the listeners; returns at once (the connection comes when it can).
     func connect() async {
         var snapshots = await host.snapshots(wanting: .status).makeAsyncIterator()
         latest = await snapshots.next()
-        let events = client.events
-        tasks.append(Task { [weak self] in
-            for await event in events {
-                await self?.handle(event)
-                self?.onHandled(event)
-            }
-        })
+        planned = latest?.mqtt
         tasks.append(Task { [weak self] in
             while let snapshot = await snapshots.next() { await self?.handle(snapshot) }
         })
+        startClient()
+    }
+
+    private func startClient() {
+        generation += 1
+        let events = client.events, generation = self.generation
+        clientTask = Task { [weak self] in
+            for await event in events {
+                await self?.handle(event, generation: generation)
+                self?.onHandled(event)
+            }
+        }
         logger.info("MQTT: joining \(client.options.address) as \(configuration.clientID) (topics \(topics.root)/…; the broker is asked to send no message over \(MQTTCommand.maximumPacketSize) bytes and drops larger ones)")
         client.start()
+        active = true
+        current.withLock { $0 = client }
     }
 
     /// Publishes "offline", disconnects and stops the listeners.
     func disconnect() async {
         glassTimer?.cancel()
-        await client.stop(publishing: [MQTTClient.Message(topic: topics.availability, payload: Array("offline".utf8), qos: 1, retain: true)])
+        messageTimer?.cancel()
+        await stopClient()
         for task in tasks { task.cancel() }
         tasks = []
     }
 
+    /// Publishes `final` and "offline", then stops the client.
+    private func stopClient(publishing final: [MQTTClient.Message] = []) async {
+        guard active else { return }
+        active = false
+        await client.stop(publishing: final + [MQTTClient.Message(topic: topics.availability, payload: Array("offline".utf8), qos: 1, retain: true)])
+        clientTask?.cancel()
+        clientTask = nil
+        current.withLock { $0 = nil }
+    }
+
+    /// The browser simulator's page (`glance run --web`): Home Assistant links the device to it
+    /// (`configuration_url`). Its token is left out: discovery documents are readable by every
+    /// client of the broker.
+    func showPage(_ url: String) {
+        pageURL = url.split(separator: "?", maxSplits: 1).first.map(String.init)
+        announce()
+    }
+
+    // MARK: - SIGHUP
+
+    /// The face file was read again with `new` as its `mqtt:` section: the same connection takes
+    /// the new discovery, glass and subscription settings; another broker, name, credential or
+    /// set of topics is a new connection; no section leaves the broker.
+    private func reconfigure(_ new: MQTTConfiguration?) async {
+        planned = new
+        guard let new else {
+            guard active else { return }
+            let address = client.options.address
+            await stopClient(publishing: clearDiscovery())
+            logger.notice("MQTT: the face file has no mqtt: section any more: left \(address) (its discovery documents cleared)")
+            return
+        }
+        let password: String?
+        do {
+            password = try new.password()
+        } catch {
+            logger.error("MQTT: keeping the connection as it was: \(error)")
+            return
+        }
+        if active, configuration.sameConnection(as: new), password == self.password {
+            configuration = new
+            logger.notice("MQTT: mqtt: read again; the connection stays")
+            announce()
+            await publishGlass()
+            return
+        }
+        let newTopics = MQTTTopics(base: new.baseTopic, face: new.face)
+        let replacement: MQTTClient
+        do {
+            replacement = try Self.makeClient(new, password: password, topics: newTopics, backoff: backoff)
+        } catch {
+            logger.error("MQTT: keeping the connection as it was: \(error)")
+            return
+        }
+        // What the old broker holds of this face goes with it; on the same broker the new
+        // connection's announcement clears what it no longer has.
+        let leaving = new.host != configuration.host || new.port != configuration.port
+        await stopClient(publishing: active && leaving ? clearDiscovery() : [])
+        logger.notice("MQTT: mqtt: read again; connecting anew")
+        configuration = new
+        topics = newTopics
+        self.password = password
+        client = replacement
+        everConnected = false
+        loggedProblem = nil
+        startClient()
+    }
+
+    // MARK: - Discovery
+
+    /// Publishes the discovery documents that are new or changed, and an empty retained
+    /// message (which Home Assistant reads as "removed") on every configuration topic this face
+    /// announced before and has no more: buttons of another board, gestures no longer bound, a
+    /// stack that was removed, another face name. Remembers what is out there in `discoveryFile`.
+    private func announce() {
+        guard active, client.isConnected else { return }
+        var documents: [String: [UInt8]] = [:]
+        if let prefix = configuration.discoveryPrefix, let latest {
+            let discovery = MQTTDiscovery(
+                prefix: prefix, topics: topics, boardName: host.board.name, controller: host.board.panel.controller.rawValue,
+                buttons: host.board.buttons.list.map(\.name),
+                bound: Set(latest.bound.map { MQTTDiscovery.Gesture(button: $0.button.rawValue, gesture: $0.gesture) }),
+                triggers: configuration.discoveryTriggers, stackKinds: latest.stackKinds,
+                hasLight: host.assembly.display.panel.technology == .oled, version: GlanceVersion.current, pageURL: pageURL)
+            for document in discovery.documents { documents[document.topic] = document.json() }
+        }
+        for (topic, payload) in documents.sorted(by: { $0.key < $1.key }) where announced[topic] != payload {
+            if publish(topic, payload, qos: 1) { announced[topic] = payload }
+        }
+        let stale = remembered.union(announced.keys).subtracting(documents.keys)
+        var cleared = [String]()
+        for topic in stale.sorted() where publish(topic, [], qos: 1) {
+            cleared.append(topic)
+            announced[topic] = nil
+        }
+        if !cleared.isEmpty {
+            logger.info("MQTT: cleared \(cleared.count) discovery document\(cleared.count == 1 ? "" : "s") of what the face no longer has (\(MQTTCommand.excerpt(cleared.joined(separator: ", "), limit: 200)))")
+        }
+        remember(Set(announced.keys).union(stale.subtracting(cleared)))
+    }
+
+    /// The empty retained messages that clear every configuration topic this face announced,
+    /// to send as it leaves the broker for good; it forgets them.
+    private func clearDiscovery() -> [MQTTClient.Message] {
+        let topics = remembered.union(announced.keys).sorted()
+        announced = [:]
+        remember([])
+        return topics.map { MQTTClient.Message(topic: $0, payload: [], qos: 1, retain: true) }
+    }
+
+    private func remember(_ topics: Set<String>) {
+        guard topics != remembered else { return }
+        remembered = topics
+        do {
+            let data = try JSONSerialization.data(withJSONObject: ["topics": topics.sorted()], options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+            try AtomicFile.write(data, to: discoveryFile)
+        } catch {
+            logger.warning("MQTT: cannot remember the discovery documents in \(discoveryFile.path): \(error) (stale ones may stay in Home Assistant after a change)")
+        }
+    }
+
+    /// The topics `file` remembers; none when there is no file, a warning when it cannot be read.
+    private static func readRemembered(_ file: URL, logger: Logger) -> Set<String> {
+        do {
+            guard let data = try AtomicFile.readRegular(file, limit: 1 << 20) else { return [] }
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let topics = object["topics"] as? [String] else {
+                logger.warning("MQTT: \(file.path) is not what the face writes there ({\"topics\": […]}); starting afresh")
+                return []
+            }
+            return Set(topics)
+        } catch {
+            logger.warning("MQTT: cannot read \(file.path): \(MQTTCommand.jsonProblem(error)); starting afresh")
+            return []
+        }
+    }
+
     // MARK: - The connection
 
-    private func handle(_ event: MQTTClient.Event) async {
+    private func handle(_ event: MQTTClient.Event, generation: Int) async {
+        guard generation == self.generation else { return }
         switch event {
         case .connected(let resumed):
             logger.notice("MQTT: connected to \(client.options.address)\(everConnected ? " again" : "")\(resumed ? " (session resumed)" : "")")
@@ -111,13 +301,9 @@ actor MQTTBridge {
                 logger.warning("MQTT: \(client.options.address) does not speak MQTT 5, so it cannot be asked to hold back messages over \(MQTTCommand.maximumPacketSize) bytes: a larger one is read whole into memory before it is refused. Set max_packet_size \(MQTTCommand.maximumPacketSize) in the broker's configuration, or use a broker that speaks MQTT 5 (Mosquitto 1.6 or later)")
             }
             published = [:]
+            announced = [:]
             publish(topics.availability, Array("online".utf8), qos: 1)
-            if let prefix = configuration.discoveryPrefix {
-                let discovery = MQTTDiscovery(prefix: prefix, topics: topics, boardName: host.board.name,
-                                              controller: host.board.panel.controller.rawValue, buttons: host.board.buttons.list.map(\.name),
-                                              stackKinds: latest?.stackKinds ?? [], hasLight: host.assembly.display.panel.technology == .oled)
-                for document in discovery.documents { publish(document.topic, document.json(), qos: 1) }
-            }
+            announce()
             await publishState()
             await publishGlass()
         case .connectionFailed(let reason, let retry):
@@ -146,7 +332,17 @@ actor MQTTBridge {
 
     private func apply(_ message: MQTTClient.Message) async {
         do {
-            guard let command = try MQTTCommand.parse(topic: message.topic, payload: message.payload, retained: message.retain, topics: topics) else { return }
+            if topics.relative(message.topic) == nil {
+                if let subscription = configuration.subscriptions.first(where: { $0.target(for: message.topic) != nil }) {
+                    try await apply(message, subscription)
+                }
+                return
+            }
+            guard let (command, id) = try MQTTCommand.parseMessage(topic: message.topic, payload: message.payload, retained: message.retain, topics: topics) else { return }
+            if let id, !recent.firstTime(id, now: host.clock.now) {
+                logger.info("MQTT: \(MQTTCommand.excerpt(message.topic, limit: 128)) command_id \(MQTTCommand.excerpt(id)) was applied already; this copy (a redelivery) is ignored")
+                return
+            }
             try await apply(command, topic: message.topic)
         } catch let error as MQTTCommandError {
             reject("\(error)")
@@ -166,13 +362,7 @@ actor MQTTBridge {
         case .groupFile(let name, let contents):
             guard let appGroup = latest?.appGroup else { return }
             let group = AppGroup(name: appGroup, root: host.appGroupRoot)
-            do {
-                guard try group.write(contents: contents, to: name) else { return }
-            } catch {
-                throw MQTTCommandError(topic: topic, message: MQTTCommand.excerpt("\(error)", limit: 300))
-            }
-            logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) → \(group.directory.appendingPathComponent(name).path) (\(contents.count) bytes)")
-            await host.appGroupChanged(name)
+            try await write(contents, in: group, name: name, topic: topic)
         case .groupFileCleared(let name):
             logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) was cleared; the app-group file \(MQTTCommand.excerpt(name)) is kept")
         case .reload(let kind):
@@ -191,7 +381,62 @@ actor MQTTBridge {
             await host.limitLight(to: lightLimit)
         case .showWidget(let kind):
             try await host.showWidget(kind: kind)
+        case .message(let text):
+            try await show(message: text, topic: topic)
         }
+    }
+
+    /// A message on a `subscribe` topic: the payload as the file, or as one key's value in it.
+    private func apply(_ message: MQTTClient.Message, _ subscription: MQTTSubscription) async throws {
+        let topic = message.topic
+        guard let (name, key) = subscription.target(for: topic), let appGroup = latest?.appGroup else { return }
+        guard !message.payload.isEmpty else {
+            logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) was cleared; the app-group file \(MQTTCommand.excerpt(name)) is kept")
+            return
+        }
+        let group = AppGroup(name: appGroup, root: host.appGroupRoot)
+        let url = try group.url(for: name)
+        let existing = key == nil ? nil : try? AtomicFile.readRegular(url, limit: AppGroup.fileSizeLimit)
+        let (contents, restarted) = try MQTTSubscription.contents(topic: topic, payload: message.payload, file: name, key: key, existing: existing)
+        if restarted { logger.warning("MQTT: \(url.path) is not a JSON object; \(MQTTCommand.excerpt(topic, limit: 128)) starts it afresh") }
+        try await write(contents, in: group, name: name, topic: topic)
+    }
+
+    /// Writes an app-group file from a message, when its contents changed, and reloads what reads it.
+    private func write(_ contents: Data, in group: AppGroup, name: String, topic: String) async throws {
+        do {
+            guard try group.write(contents: contents, to: name) else { return }
+        } catch {
+            throw MQTTCommandError(topic: topic, message: MQTTCommand.excerpt("\(error)", limit: 300))
+        }
+        logger.info("MQTT: \(MQTTCommand.excerpt(topic, limit: 128)) → \(group.directory.appendingPathComponent(name).path) (\(contents.count) bytes)")
+        await host.appGroupChanged(name)
+    }
+
+    /// Writes `message.json` for the message widget (the text and when it expires), publishes
+    /// the message on its state topic, and empties that topic when it expires.
+    private func show(message text: String, topic: String) async throws {
+        guard let appGroup = latest?.appGroup else { return }
+        messageTimer?.cancel()
+        messageTimer = nil
+        let now = host.clock.now
+        var object: [String: Any] = ["text": text]
+        let expiry = configuration.messageExpiry?.timeInterval
+        if let expiry, !text.isEmpty { object["expires"] = ISO8601DateFormatter().string(from: now.addingTimeInterval(expiry)) }
+        let contents = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try await write(contents, in: AppGroup(name: appGroup, root: host.appGroupRoot), name: "message.json", topic: topic)
+        publish(topics.message, Array(text.utf8), qos: 1)
+        guard let expiry, !text.isEmpty else { return }
+        let clock = host.clock
+        messageTimer = Task { [weak self] in
+            do { try await clock.sleep(for: .milliseconds(Int64(expiry * 1000))) } catch { return }
+            await self?.messageExpired()
+        }
+    }
+
+    private func messageExpired() {
+        messageTimer = nil
+        publish(topics.message, [], qos: 1)
     }
 
     private var lightLimit: BrightnessLevel? {
@@ -201,7 +446,14 @@ actor MQTTBridge {
     // MARK: - State
 
     private func handle(_ snapshot: FaceSnapshot) async {
+        let before = latest
         latest = snapshot
+        if snapshot.mqtt != planned {
+            await reconfigure(snapshot.mqtt)
+        } else if before?.bound != snapshot.bound || before?.stackKinds != snapshot.stackKinds {
+            announce()
+        }
+        guard active else { return }
         for made in snapshot.gestures {
             publish(topics.button(made.button.rawValue), Array(made.gesture.rawValue.utf8), qos: 1, retain: false)
         }

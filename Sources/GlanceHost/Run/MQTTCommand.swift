@@ -20,12 +20,14 @@ struct MQTTTopics: Sendable, Equatable {
     var light: String { "\(root)/light" }
     /// `1` (dimmest) … `3` (normal), retained.
     var brightness: String { "\(root)/light/brightness" }
+    /// The message on the glass (empty once it expired), retained.
+    var message: String { "\(root)/message" }
 
     /// Where a button's gestures are published (payload: the gesture).
     func button(_ name: String) -> String { "\(root)/button/\(name)" }
 
     /// The command topics under a face's root, relative to it.
-    static let commands = ["group/+", "reload", "press", "activity/+", "light/set", "light/brightness/set", "widget/set"]
+    static let commands = ["group/+", "reload", "press", "activity/+", "light/set", "light/brightness/set", "widget/set", "message/set"]
 
     /// The filters the face subscribes to: its own commands and the broadcast ones.
     var subscriptions: [String] {
@@ -60,6 +62,8 @@ enum MQTTCommand: Sendable, Equatable {
     case brightness(BrightnessLevel)
     /// `…/widget/set`: the kind the stack shows.
     case showWidget(kind: String)
+    /// `…/message/set`: a message for the glass (the demo's message widget); empty clears it.
+    case message(text: String)
 
     /// The light levels, dimmest first, as Home Assistant's brightness 1…3 counts them.
     static let levels: [BrightnessLevel] = [.dimmest, .dim, .normal]
@@ -101,13 +105,23 @@ enum MQTTCommand: Sendable, Equatable {
 
     // MARK: - Parsing
 
-    /// Parses a message on one of `topics`' command topics.
+    /// The JSON key of a command's id (`press` as a JSON object, `activity/…`).
+    static let idKey = "command_id"
+
+    /// Parses a message on one of `topics`' command topics (without its `command_id`).
+    static func parse(topic: String, payload: [UInt8], retained: Bool = false, topics: MQTTTopics) throws(MQTTCommandError) -> MQTTCommand? {
+        try parseMessage(topic: topic, payload: payload, retained: retained, topics: topics)?.command
+    }
+
+    /// Parses a message on one of `topics`' command topics, with the id its sender gave it
+    /// (`command_id`: the face applies a command with an id it applied lately only once).
     /// - Parameter retained: The broker delivered a retained copy (at subscription): only
     ///   app-group files, which are state, apply; a retained command would run again at every
     ///   start, so it is refused with how to clear it.
     /// - Returns: nil for a topic that is not a command of this face.
     /// - Throws: `MQTTCommandError` naming the topic and what is wrong with the payload.
-    static func parse(topic: String, payload: [UInt8], retained: Bool = false, topics: MQTTTopics) throws(MQTTCommandError) -> MQTTCommand? {
+    static func parseMessage(topic: String, payload: [UInt8], retained: Bool = false,
+                             topics: MQTTTopics) throws(MQTTCommandError) -> (command: MQTTCommand, id: String?)? {
         guard let path = topics.relative(topic) else { return nil }
         func fail(_ message: String) -> MQTTCommandError { MQTTCommandError(topic: topic, message: message) }
         let levels = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -130,12 +144,27 @@ enum MQTTCommand: Sendable, Equatable {
             guard !name.isEmpty, !name.hasPrefix("."), name != "..", !name.contains("\0") else {
                 throw fail("'\(excerpt(name))' is not an app-group file name (one name, not starting with '.')")
             }
-            guard !payload.isEmpty else { return .groupFileCleared(name: name) }
+            guard !payload.isEmpty else { return (.groupFileCleared(name: name), nil) }
             let data = Data(payload)
             if let problem = AppGroup.problem(with: data) { throw fail("the payload is \(problem)") }
-            return .groupFile(name: name, contents: data)
+            return (.groupFile(name: name, contents: data), nil)
         case "reload" where levels.count == 1:
-            return .reload(kind: try text())
+            return (.reload(kind: try text()), nil)
+        case "press" where levels.count == 1 && payload.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"):
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] else {
+                throw fail("the payload is not a JSON object such as {\"button\": \"A\", \"gesture\": \"long-press\", \"\(idKey)\": \"…\"}")
+            }
+            if let unknown = object.keys.sorted().first(where: { !["button", "gesture", idKey].contains($0) }) {
+                throw fail("unknown key '\(excerpt(unknown))' (use button, gesture and \(idKey))")
+            }
+            guard let button = object["button"] as? String, !button.isEmpty, button.count <= 256 else {
+                throw fail("\"button\" must be a button's name")
+            }
+            let word = (object["gesture"] as? String) ?? "click"
+            guard object["gesture"] == nil || object["gesture"] is String, let gesture = ButtonGesture(rawValue: word) else {
+                throw fail("unknown gesture '\(excerpt("\(object["gesture"]!)"))' (use one of: \(ButtonGesture.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return (.press(button: button, gesture: gesture), try commandID(object, fail))
         case "press" where levels.count == 1:
             let words = try text().split(separator: " ", omittingEmptySubsequences: true)
             guard (1...2).contains(words.count) else { throw fail("expected a button and an optional gesture, such as 'A' or 'A long-press'") }
@@ -143,7 +172,7 @@ enum MQTTCommand: Sendable, Equatable {
             guard let gesture = ButtonGesture(rawValue: word) else {
                 throw fail("unknown gesture '\(excerpt(word))' (use one of: \(ButtonGesture.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            return .press(button: String(words[0]), gesture: gesture)
+            return (.press(button: String(words[0]), gesture: gesture), nil)
         case "activity" where levels.count == 2:
             guard let action = ActivityControlRequest.Action(rawValue: String(levels[1])) else {
                 throw fail("unknown activity action '\(excerpt(levels[1]))' (use start, update or end)")
@@ -151,10 +180,12 @@ enum MQTTCommand: Sendable, Equatable {
             guard var object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any] else {
                 throw fail("the payload is not a JSON object (the fields of glance ctl activity, without \"action\")")
             }
+            let id = try commandID(object, fail)
+            object[idKey] = nil
             do {
                 object["action"] = action.rawValue
                 let request = try ControlJSON.decoder().decode(ActivityControlRequest.self, from: JSONSerialization.data(withJSONObject: object))
-                return .activity(request)
+                return (.activity(request), id)
             } catch let error as DecodingError {
                 throw fail("the payload does not fit: \(excerpt(error.explanation, limit: 200))")
             } catch {
@@ -162,8 +193,8 @@ enum MQTTCommand: Sendable, Equatable {
             }
         case "light" where levels == ["light", "set"]:
             switch try text().uppercased() {
-            case "ON": return .light(on: true)
-            case "OFF": return .light(on: false)
+            case "ON": return (.light(on: true), nil)
+            case "OFF": return (.light(on: false), nil)
             case let other: throw fail("expected ON or OFF, not '\(excerpt(other))'")
             }
         case "light" where levels == ["light", "brightness", "set"]:
@@ -171,12 +202,48 @@ enum MQTTCommand: Sendable, Equatable {
             guard let number = Double(word), number.isFinite, number >= 1, number <= Double(Self.levels.count) else {
                 throw fail("expected a brightness of 1 (dimmest) to \(Self.levels.count) (normal), not '\(excerpt(word))'")
             }
-            return .brightness(Self.levels[min(Self.levels.count, max(1, Int(number.rounded()))) - 1])
+            return (.brightness(Self.levels[min(Self.levels.count, max(1, Int(number.rounded()))) - 1]), nil)
         case "widget" where levels == ["widget", "set"]:
-            return .showWidget(kind: try text())
+            return (.showWidget(kind: try text()), nil)
+        case "message" where levels == ["message", "set"]:
+            guard let text = String(validating: payload, as: UTF8.self) else { throw fail("the payload is not UTF-8 text") }
+            let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard line.count <= 256 else { throw fail("the message is \(line.count) characters; at most 256") }
+            guard !line.contains(where: { $0.isNewline }) else { throw fail("the message must be one line") }
+            return (.message(text: line), nil)
         default:
             throw fail("not a command topic (commands: \(MQTTTopics.commands.joined(separator: ", ")))")
         }
+    }
+}
+
+extension MQTTCommand {
+    /// The `command_id` of a command's JSON object: nil when it has none.
+    fileprivate static func commandID(_ object: [String: Any], _ fail: (String) -> MQTTCommandError) throws(MQTTCommandError) -> String? {
+        guard let value = object[idKey] else { return nil }
+        guard let id = value as? String, !id.isEmpty, id.count <= 128, !id.contains(where: { $0.isNewline || $0 == "\0" }) else {
+            throw fail("\"\(idKey)\" must be text of 1 to 128 characters on one line (a UUID, or {{ context.id }} in Home Assistant)")
+        }
+        return id
+    }
+
+    /// A plain value as JSON: the payload's JSON when it reads as JSON (`21.5`, `true`,
+    /// `"text"`, `{…}`), else its text as a string (`cloudy`), as Home Assistant's
+    /// mqtt_statestream publishes states and attributes.
+    static func value(of payload: [UInt8]) -> Any {
+        if let value = try? JSONSerialization.jsonObject(with: Data(payload), options: [.fragmentsAllowed]) { return value }
+        return String(decoding: payload, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Why JSON did not parse, in a sentence: the parser's own description (where in the
+    /// text, what was expected), without the error's domain, code and user-info dump.
+    static func jsonProblem(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            return excerpt((context.underlyingError.map { jsonProblem($0) }) ?? context.debugDescription, limit: 200)
+        }
+        let bridged = error as NSError
+        if let text = bridged.userInfo["NSDebugDescription"] as? String, !text.isEmpty { return excerpt(text, limit: 200) }
+        return excerpt(bridged.localizedDescription, limit: 200)
     }
 }
 

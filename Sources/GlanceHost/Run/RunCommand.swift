@@ -200,6 +200,7 @@ struct RunCommand: BundleCommand {
                     let server = try await startServer(address, simulator, board.name, board.panel.look, logger)
                     logger.notice("web simulator: \(server.url)")
                     await screen?.showWebAddress(server.url)
+                    await inputs.showPage(server.url)
                     (webServer, webSimulator) = (server, simulator)
                 } catch {
                     await inputs.disconnect()

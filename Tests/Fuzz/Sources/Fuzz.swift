@@ -95,7 +95,32 @@ enum FuzzTarget: String, CaseIterable {
             // delivers them; what parses is applied to the face as the bridge applies it.
             let parts = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false)
             let topics = MQTTTopics(base: "glance", face: "desk")
-            let topic = "glance/desk/" + String(decoding: parts.first ?? [], as: UTF8.self)
+            let level = String(decoding: parts.first ?? [], as: UTF8.self)
+            // A first line starting "sub/" is a topic of another publisher the face subscribes
+            // to (mqtt.subscribe): a wildcard level fills the file name or the key, as the bridge does.
+            if level.hasPrefix("sub/") {
+                let face = FuzzHost.shared
+                let subscriptions = [
+                    MQTTSubscription(filter: "sub/key/+/#", file: "{1}", key: "{2}"),
+                    MQTTSubscription(filter: "sub/file/+", file: "{1}", key: nil),
+                ]
+                guard let (file, key) = subscriptions.lazy.compactMap({ $0.target(for: level) }).first else { return }
+                let existing = try? Data(contentsOf: face.group.directory.appendingPathComponent(file))
+                do {
+                    let (contents, _) = try MQTTSubscription.contents(topic: level, payload: parts.count > 1 ? Array(parts[1]) : [],
+                                                                      file: file, key: key, existing: existing)
+                    precondition(contents.count <= AppGroup.fileSizeLimit, "a subscribed file over the limit")
+                    try? contents.write(to: try face.group.url(for: file))
+                    Self.wait {
+                        await face.host.appGroupChanged(file)
+                        await face.settle()
+                    }
+                } catch {
+                    precondition(error.topic == level && !error.message.isEmpty, "a subscribed message refused without its topic or reason: \(error)")
+                }
+                return
+            }
+            let topic = "glance/desk/" + level
             let command: MQTTCommand?
             do {
                 command = try MQTTCommand.parse(topic: topic, payload: parts.count > 1 ? Array(parts[1]) : [], topics: topics)

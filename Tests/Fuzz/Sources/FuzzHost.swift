@@ -130,6 +130,9 @@ final class FuzzHost: Sendable {
             await host.limitLight(to: level == .normal ? nil : level)
         case .showWidget(let kind):
             try await host.showWidget(kind: kind)
+        case .message(let text):
+            try AtomicFile.write(try JSONSerialization.data(withJSONObject: ["text": text]), to: try group.url(for: "message.json"))
+            await host.appGroupChanged("message.json")
         }
     }
 
