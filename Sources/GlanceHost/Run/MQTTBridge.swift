@@ -428,8 +428,11 @@ actor MQTTBridge {
         publish(topics.message, Array(text.utf8), qos: 1)
         guard let expiry, !text.isEmpty else { return }
         let clock = host.clock
+        // The deadline is taken now, on the clock's uptime: a clock moved on before the task
+        // below first runs (a test's manual clock) finds it passed instead of waiting anew.
+        let deadline = clock.uptime + .milliseconds(Int64(expiry * 1000))
         messageTimer = Task { [weak self] in
-            do { try await clock.sleep(for: .milliseconds(Int64(expiry * 1000))) } catch { return }
+            do { try await clock.sleep(for: deadline - clock.uptime) } catch { return }
             await self?.messageExpired()
         }
     }
