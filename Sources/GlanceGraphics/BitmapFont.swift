@@ -118,6 +118,23 @@ public final class BitmapFont: Sendable {
     }
 
     /// Width, ascent and descent of `text` on one line.
+    /// `text` broken at spaces into lines no wider than `width` pixels in this face; a word
+    /// wider than `width` stands alone on its line.
+    public func wrapped(_ text: String, width: Int) -> [String] {
+        var lines = [String](), current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if self.width(of: candidate) > width, !current.isEmpty {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
     public func measure(_ text: some StringProtocol) -> TextMetrics {
         TextMetrics(width: width(of: text), ascent: ascent, descent: descent)
     }

@@ -107,17 +107,6 @@ public struct SpecimenSheet {
 
     /// Splits `text` at spaces into lines no wider than the sheet's margins allow.
     private func wrap(_ text: String, font: BitmapFont) -> [String] {
-        var lines = [String](), current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if font.width(of: candidate) > width - 8, !current.isEmpty {
-                lines.append(current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
+        font.wrapped(text, width: width - 8)
     }
 }

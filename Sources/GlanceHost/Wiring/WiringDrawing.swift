@@ -75,19 +75,7 @@ struct WiringDrawing {
 
     /// `text` broken at spaces into lines no wider than `width` pixels in the drawing's font.
     static func wrap(_ text: String, width: Int) -> [String] {
-        guard let font else { return [text] }
-        var lines: [String] = [], line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if font.width(of: candidate) > width, !line.isEmpty {
-                lines.append(line)
-                line = String(word)
-            } else {
-                line = candidate
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        font?.wrapped(text, width: width) ?? [text]
     }
 
     /// The drawing in colour, `scale` output pixels per layout pixel.
