@@ -217,11 +217,16 @@ public enum AppGroupError: Error, CustomStringConvertible, Equatable, Sendable {
         case .typeMismatch(let type, let context)?: "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' should be \(type)"
         case .valueNotFound(let type, let context)?: "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null, expected \(type)"
         case .dataCorrupted(let context)?: context.underlyingError.map(explain) ?? context.debugDescription
-        default:
-            // The parser's own sentence ("Unexpected end of file…"), not the whole error dump.
-            ((error as NSError).userInfo["NSDebugDescription"] as? String).flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
-                ?? String((error as NSError).localizedDescription.prefix(200))
+        default: String(parserSentence(error).prefix(200))
         }
+    }
+
+    /// The JSON parser's own sentence ("Unexpected end of file…", where in the text and what
+    /// was expected), not the error's domain, code and user-info dump.
+    static func parserSentence(_ error: Error) -> String {
+        let bridged = error as NSError
+        if let text = bridged.userInfo["NSDebugDescription"] as? String, !text.isEmpty { return text }
+        return bridged.localizedDescription
     }
 }
 

@@ -396,7 +396,7 @@ actor MQTTBridge {
         }
         let group = AppGroup(name: appGroup, root: host.appGroupRoot)
         let url = try group.url(for: name)
-        let existing = key == nil ? nil : try? AtomicFile.readRegular(url, limit: AppGroup.fileSizeLimit)
+        let existing = key == nil ? nil : try? group.contents(of: name)
         let (contents, restarted) = try MQTTSubscription.contents(topic: topic, payload: message.payload, file: name, key: key, existing: existing)
         if restarted { logger.warning("MQTT: \(url.path) is not a JSON object; \(MQTTCommand.excerpt(topic, limit: 128)) starts it afresh") }
         try await write(contents, in: group, name: name, topic: topic)

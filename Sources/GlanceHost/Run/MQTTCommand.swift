@@ -241,9 +241,7 @@ extension MQTTCommand {
         if case DecodingError.dataCorrupted(let context) = error {
             return excerpt((context.underlyingError.map { jsonProblem($0) }) ?? context.debugDescription, limit: 200)
         }
-        let bridged = error as NSError
-        if let text = bridged.userInfo["NSDebugDescription"] as? String, !text.isEmpty { return excerpt(text, limit: 200) }
-        return excerpt(bridged.localizedDescription, limit: 200)
+        return excerpt(AppGroupError.parserSentence(error), limit: 200)
     }
 }
 
