@@ -35,7 +35,7 @@ struct WiringPlan: Equatable, Sendable {
     }
 
     static let red = RGB(hex: 0xD32F2F), black = RGB(hex: 0x212121), blue = RGB(hex: 0x1565C0), yellow = RGB(hex: 0xC99700)
-    static let green = RGB(hex: 0x2E7D32), orange = RGB(hex: 0xEF6C00), purple = RGB(hex: 0x6A1B9A), teal = RGB(hex: 0x00838F)
+    static let purple = RGB(hex: 0x6A1B9A), teal = RGB(hex: 0x00838F)
     static let brown = RGB(hex: 0x6D4C41), pink = RGB(hex: 0xC2185B)
     /// The buttons' colours, in file order (then again).
     static let buttonColors = [RGB(hex: 0x2E7D32), RGB(hex: 0x0277BD), RGB(hex: 0x8E24AA), RGB(hex: 0xF57C00), RGB(hex: 0x00897B),
