@@ -24,23 +24,18 @@ public struct IntentItemSection<Result> {
 
     /// A section of `items`.
     public init(_ title: LocalizedStringResource, items: [Result]) {
-        self.init(title: title, items: items.map { IntentItem($0) })
+        self.init(title, items: items.map { IntentItem($0) })
     }
 
     /// A section of `items`.
     public init(_ title: LocalizedStringResource, items: [IntentItem<Result>]) {
-        self.init(title: title, items: items)
+        self.title = title
+        self.items = items
     }
 
     /// An untitled section of `items`.
     public init(items: [IntentItem<Result>]) {
         self.title = nil
-        self.items = items
-    }
-
-    /// A section of `items`.
-    public init(title: LocalizedStringResource, items: [IntentItem<Result>]) {
-        self.title = title
         self.items = items
     }
 }
