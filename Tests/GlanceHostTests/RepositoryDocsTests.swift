@@ -123,6 +123,22 @@ import Testing
         #expect(problems.isEmpty, "\(problems.count) citations of files outside the repository (put the fact in Docs/ and cite that):\n\(problems.joined(separator: "\n"))")
     }
 
+    /// The docs, the README and the examples are read in a clone anywhere: a folder of the
+    /// machine Glance is developed on (its checkouts under `/work`, its scratch folders under
+    /// `/tmp/wt`) means nothing there, even inside a quoted command's output.
+    @Test func docsNameNoDevelopmentMachineFolder() throws {
+        let folders = ["/wo" + "rk/", "/tmp/" + "wt"]
+        var problems: [String] = []
+        for file in try Self.files() where ["Docs/", "Examples/", "README.md"].contains(where: { file.path.hasPrefix($0) }) {
+            for (number, line) in file.lines.enumerated() {
+                for folder in folders where line.contains(folder) {
+                    problems.append("\(file.path):\(number + 1): names \(folder), a folder of the development machine")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) development-machine folders in the docs:\n\(problems.joined(separator: "\n"))")
+    }
+
     /// A doc's path followed by a section's name in double quotes — after a comma, or in
     /// parentheses — names a heading of that doc: the quoted words begin a heading (backticks
     /// and a leading "5." ignored), as "Power" names "Power: what each widget's frames cost".
