@@ -138,7 +138,7 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["glance-embed"]),
 
         // MARK: - Tests
-        .target(name: "GlanceTesting", dependencies: ["GlanceCore", "GlanceGraphics", "GlancePanels"]),
+        .target(name: "GlanceTesting", dependencies: ["GlanceCore", "GlanceGraphics", "GlancePanels", "GlanceLinux"]),
         .testTarget(name: "GlancePreviewExpansionTests", dependencies: ["GlancePreviewExpansion"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTesting"], exclude: ["Golden"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceReferenceViews", "GlanceTesting"], exclude: ["Golden"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceCore
 import GlanceLinux
 import GlanceUI
 import GlanceWidgets
@@ -51,14 +52,14 @@ struct ConfigCommand: AsyncParsableCommand {
         if let root = try? ConfigNode.parse(text, file: file), let mapping = root.node.mapping,
            mapping.keys.contains(where: { ["panel", "preset"].contains($0.scalar?.string) }) {
             let board = try BoardConfiguration(yaml: text, file: file)
-            return "board '\(board.name)': \(board.panel.controller.rawValue) \(board.panel.size.width)x\(board.panel.size.height), \(board.buttons.list.count) buttons"
+            return "board '\(board.name)': \(board.panel.controller.rawValue) \(board.panel.size.width)x\(board.panel.size.height), \(counted(board.buttons.list.count, "button"))"
         }
         let face = try FaceConfiguration(yaml: text, file: file)
         let board = try BoardCatalog.board(boardOption ?? face.board?.value ?? "simulator")
         let (adapted, leftOut) = face.adapted(to: board)
         try adapted.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
         _ = try await FacePlan.configuredIntents(adapted, bundle: bundle)
-        return "face for board '\(board.name)': \(adapted.slots.count) slots, \(adapted.bindings.count) bindings"
+        return "face for board '\(board.name)': \(counted(adapted.slots.count, "slot")), \(counted(adapted.bindings.count, "binding"))"
             + (FaceConfiguration.leftOutNotice(leftOut, board: board).map { " (\($0))" } ?? "")
     }
 }

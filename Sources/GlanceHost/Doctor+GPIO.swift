@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceLinux
 
 extension Doctor {
@@ -51,7 +52,7 @@ extension Doctor {
         switch probe.gpioChip(.labels(labels)) {
         case .success(let found):
             chip = found
-            checks.append(.pass("GPIO chip", "\(found.label) (\(found.path), \(found.lines.count) lines)"))
+            checks.append(.pass("GPIO chip", "\(found.label) (\(found.path), \(counted(found.lines.count, "line")))"))
         case .failure(.permissionDenied):
             // Found by label, so every chip had to be opened: explain the first that refused.
             let paths = probe.entries(of: "/dev").filter { $0.hasPrefix("gpiochip") }.map { "/dev/\($0)" }

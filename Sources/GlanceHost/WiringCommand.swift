@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceCore
 import GlanceGraphics
 import GlanceLinux
 
@@ -64,7 +65,7 @@ struct WiringCommand: ParsableCommand {
                 throw CommandFailure("\(error)")
             }
         }
-        print("Wrote the wiring of \(board.name) to \(out): \(plan.wires.count) wires.")
+        print("Wrote the wiring of \(board.name) to \(out): \(counted(plan.wires.count, "wire")).")
     }
 
     /// The plan as lines of text: the title, one line per wire, the notes.

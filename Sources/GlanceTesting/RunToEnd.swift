@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceLinux
 import Synchronization
 
 /// A value handed between threads by code that keeps to one at a time.
@@ -58,12 +59,13 @@ public final class ProcessEnd: Sendable {
 /// standard input is empty. Reading and waiting run on threads of their own (GlanceCore's
 /// `offThePool`).
 ///
-/// Started with `posix_spawn`, not Foundation's `Process`: `Process.run()` in this toolchain's
-/// Foundation (Swift 6.3) reads up to 256 bytes past glibc's directory buffer while it scans
-/// `/proc/self/fd`, and crashes the test process when that buffer ends at an unmapped page
-/// (swift-corelibs-foundation pull request 5472, "Process.run() on Linux crashes
-/// intermittently"): one of three runs of the unit tests crashed so. The pipes are
-/// close-on-exec, so children other tests start meanwhile do not hold them open.
+/// Started with GlanceLinux's `ChildProcess` (`posix_spawn`), not Foundation's `Process`:
+/// `Process.run()` in this toolchain's Foundation (Swift 6.3) reads up to 256 bytes past
+/// glibc's directory buffer while it scans `/proc/self/fd`, and crashes the test process when
+/// that buffer ends at an unmapped page (swift-corelibs-foundation pull request 5472,
+/// "Process.run() on Linux crashes intermittently"): one of three runs of the unit tests
+/// crashed so. The pipes are close-on-exec, so children other tests start meanwhile do not
+/// hold them open.
 /// - Parameters:
 ///   - environment: The child's environment; nil keeps this process's.
 ///   - folder: The working folder; nil keeps this process's.
@@ -71,31 +73,22 @@ public final class ProcessEnd: Sendable {
 public func runToEnd(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
                      in folder: URL? = nil, separateErrors: Bool = false) async throws -> FinishedProcess {
     var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
-    guard pipe(&output) == 0, !separateErrors || pipe(&errors) == 0 else { throw SpawnFailure(program: executable.path, code: errno) }
-    for end in output + errors where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
-    posix_spawn_file_actions_adddup2(&actions, separateErrors ? errors[1] : output[1], STDERR_FILENO)
-    if let folder {
-        guard let addChdir = spawnChdir else { throw SpawnFailure(program: executable.path, code: ENOSYS) }
-        _ = addChdir(&actions, folder.path)
+    guard pipe(&output) == 0, !separateErrors || pipe(&errors) == 0 else {
+        throw ChildProcessError(program: executable.path, code: errno)
     }
-    var argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-    defer { for pointer in envp ?? [] { free(pointer) } }
-    var pid: pid_t = 0
-    let started = envp == nil ? posix_spawn(&pid, executable.path, &actions, nil, &argv, environ)
-        : posix_spawn(&pid, executable.path, &actions, nil, &argv, &envp!)
-    close(output[1])
-    if separateErrors { close(errors[1]) }
-    guard started == 0 else {
+    for end in output + errors where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    let pid: pid_t
+    do {
+        defer {
+            close(output[1])
+            if separateErrors { close(errors[1]) }
+        }
+        pid = try ChildProcess.spawn(executable.path, arguments, output: output[1], errors: separateErrors ? errors[1] : nil,
+                                     folder: folder?.path, environment: environment)
+    } catch {
         close(output[0])
         if separateErrors { close(errors[0]) }
-        throw SpawnFailure(program: executable.path, code: started)
+        throw error
     }
     // Both pipes are drained at once, so a child filling one while the other is read cannot block.
     let (outputEnd, errorsEnd) = (output[0], errors[0])
@@ -103,27 +96,12 @@ public func runToEnd(_ executable: URL, _ arguments: [String], environment: [Str
         ? offThePool { FileHandle(fileDescriptor: errorsEnd, closeOnDealloc: true).readDataToEndOfFile() } : Data()
     let text = await offThePool { FileHandle(fileDescriptor: outputEnd, closeOnDealloc: true).readDataToEndOfFile() }
     let errorData = await errorText
-    let child = pid
-    let status = await offThePool { () -> Int32 in
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
-        return status
+    let ending = await offThePool { ChildProcess.end(of: pid) }
+    let (status, signalled): (Int32, Bool) = switch ending {
+    case .exited(let status): (status, false)
+    case .signalled(let signal): (signal, true)
+    case nil: (-1, false)
     }
-    let signal = status & 0x7F
-    return FinishedProcess(status: signal == 0 ? (status >> 8) & 0xFF : signal, signalled: signal != 0,
+    return FinishedProcess(status: status, signalled: signalled,
                            output: String(decoding: text, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
-}
-
-/// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift's Glibc module
-/// leaves out (it is a GNU extension).
-private let spawnChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
-}()
-
-/// A program `runToEnd` could not start.
-public struct SpawnFailure: Error, CustomStringConvertible {
-    public let program: String
-    public let code: Int32
-    public var description: String { "cannot start \(program): \(String(cString: strerror(code)))" }
 }

@@ -182,7 +182,7 @@ enum BoardConfigurationTestsSupport {
         try face.write(to: file, atomically: true, encoding: .utf8)
         let bundle = BundleContents(widgets: ClockProbeWidget().descriptors)
         let summary = try await ConfigCommand.check(file: file.path, board: "simulator-epaper", bundle: bundle)
-        #expect(summary == "face for board 'simulator-epaper': 1 slots, 1 bindings (board 'simulator-epaper' has no button 'up', 'down': the face's bindings of them are left out)")
+        #expect(summary == "face for board 'simulator-epaper': 1 slot, 1 binding (board 'simulator-epaper' has no button 'up', 'down': the face's bindings of them are left out)")
         // A board file that takes a preset is checked as a board.
         let board = PresetTests.root.appendingPathComponent("Examples/two-buttons-board.yaml").path
         #expect(try await ConfigCommand.check(file: board, board: nil, bundle: bundle) == "board 'two-buttons': ssd1306 128x64, 2 buttons")

@@ -294,7 +294,7 @@ import Glibc
             return first
         }
         await end.wait()
-        #expect(String(decoding: first, as: UTF8.self).contains("running 1 slots"))
+        #expect(String(decoding: first, as: UTF8.self).contains("running 1 slot"))
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         // A full disk: every log line fails with ENOSPC and is dropped.
         let full = Process()

@@ -277,14 +277,14 @@ struct ScreenGrid {
     @Test func anEscapeSequenceCutBetweenTwoReadsIsFinishedByTheSecond() {
         var grid = ScreenGrid(columns: 10, rows: 2)
         // The shell's screen before the simulator's began: a log line wider than the terminal.
-        grid.feed("glance: info: running 1 slots on simulator\n")
+        grid.feed("glance: info: running 1 slot on simulator\n")
         grid.feed("\u{1B}[?1049h\u{1B}[2;")
         grid.feed("3Hab")
         grid.feed("\u{1B}")
         grid.feed("[1;1Hc")
         #expect(grid.lines == ["c", "  ab"])
         #expect(grid.overflow == 0)
-        #expect(grid.beforehand == "glance: info: running 1 slots on simulator")
+        #expect(grid.beforehand == "glance: info: running 1 slot on simulator")
     }
 
     @Test func aTerminalTooSmallForAnyCellsSaysWhatItNeedsOnOneLine() async throws {

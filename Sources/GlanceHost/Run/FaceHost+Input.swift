@@ -1,4 +1,5 @@
 import Foundation
+import GlanceCore
 import GlanceInput
 import GlanceWidgets
 
@@ -124,7 +125,7 @@ extension FaceHost {
                 logger.notice("SIGHUP: no face file to read again")
                 return []
             }
-            logger.notice("SIGHUP: face file read again; \(plan.face.slots.count) slots")
+            logger.notice("SIGHUP: face file read again; \(counted(plan.face.slots.count, "slot"))")
             var state = await self.runtime.savedState
             // Reading the face file again is new input for quarantined widgets: they run again.
             state.quarantined = []

@@ -172,7 +172,7 @@ struct RunCommand: BundleCommand {
                      steered: SimulatedClock?, screen: SimulatorScreen?, lastError: Locked<String?>, tail: LogTail?,
                      capture: CaptureLog?, logger: Logger) async throws {
         let plan = await host.plan
-        logger.info("running \(plan.face.slots.count) slots on \(board.name) (\(board.panel.controller.rawValue) \(host.assembly.pictureSize.width)x\(host.assembly.pictureSize.height))")
+        logger.info("running \(counted(plan.face.slots.count, "slot")) on \(board.name) (\(board.panel.controller.rawValue) \(host.assembly.pictureSize.width)x\(host.assembly.pictureSize.height))")
 
         let seconds = duration.flatMap(RunCommand.parseDuration)
         var webServer: (any WebServing)?, webSimulator: WebSimulator?

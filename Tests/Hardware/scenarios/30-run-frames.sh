@@ -10,10 +10,10 @@ if ((EPOCHSECONDS % 300 > 288)); then sleep_ms $(( (301 - EPOCHSECONDS % 300) * 
 
 GLANCE_STATE_DIR=$ARTIFACTS/state-vm background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$face" \
     --headless --duration 3s --capture bus.txt --out frames > run.log 2>&1
-if wait_for run.log 'running 1 slots on vm-test' 30; then
+if wait_for run.log 'running 1 slot on vm-test' 30; then
     pass run-starts
 else
-    fail run-starts "no 'running 1 slots on vm-test' in the log: $(head -c 400 run.log)"
+    fail run-starts "no 'running 1 slot on vm-test' in the log: $(head -c 400 run.log)"
 fi
 sleep_ms 300
 "$GLANCE_BIN" gpio list --used > used.txt 2>&1

@@ -8,7 +8,7 @@ export GLANCE_CONTROL_SOCKET=/tmp/glance-buttons/control.sock
 
 background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$GLANCE_ROOT/Tests/Hardware/faces/stack.yaml" \
     --headless --duration 60s > run.log 2>&1
-if ! wait_for run.log 'running 1 slots' 30 || ! wait_for_socket "$GLANCE_CONTROL_SOCKET" 20; then
+if ! wait_for run.log 'running 1 slot' 30 || ! wait_for_socket "$GLANCE_CONTROL_SOCKET" 20; then
     fail buttons-start "glance did not start with a control socket at $GLANCE_CONTROL_SOCKET: $(head -c 400 run.log)"
     exit 0
 fi

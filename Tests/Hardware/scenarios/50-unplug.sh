@@ -15,7 +15,7 @@ cd "$ARTIFACTS"
 background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$GLANCE_ROOT/Tests/Hardware/faces/stack.yaml" \
     --headless --duration 120s --capture bus.txt > run.log 2>&1
 pid=${background_pids[0]}
-wait_for run.log 'running 1 slots' 30 || { fail unplug-start "glance did not start: $(head -c 400 run.log)"; exit 0; }
+wait_for run.log 'running 1 slot' 30 || { fail unplug-start "glance did not start: $(head -c 400 run.log)"; exit 0; }
 sleep_ms 500     # the first frame goes out
 
 if busybox rmmod i2c_stub > rmmod.txt 2>&1; then

@@ -17,7 +17,7 @@ check v2-gpio-list "the listing with libgpiod 2.x differs from 1.6's: \$(diff gp
 export LD_LIBRARY_PATH=$LIBGPIOD/v2
 background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$GLANCE_ROOT/Tests/Hardware/faces/stack.yaml" \
     --headless --duration 60s > run.log 2>&1
-if ! wait_for run.log 'running 1 slots' 30 || ! wait_for_socket "$GLANCE_CONTROL_SOCKET" 20; then
+if ! wait_for run.log 'running 1 slot' 30 || ! wait_for_socket "$GLANCE_CONTROL_SOCKET" 20; then
     fail v2-start "glance (libgpiod 2.x) did not start with a control socket: $(head -c 400 run.log)"
     exit 0
 fi

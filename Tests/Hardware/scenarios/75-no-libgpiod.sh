@@ -19,7 +19,7 @@ check none-gpio-list-says-what-to-install "exit $status, expected non-zero namin
 
 background "$GLANCE_BIN" run --board "$BOARDS/vm-ssd1306.yaml" --config "$GLANCE_ROOT/Tests/Hardware/faces/weather.yaml" \
     --headless --duration 60s > run.log 2>&1
-if ! wait_for run.log 'running 1 slots' 30 || ! wait_for_socket "$GLANCE_CONTROL_SOCKET" 20; then
+if ! wait_for run.log 'running 1 slot' 30 || ! wait_for_socket "$GLANCE_CONTROL_SOCKET" 20; then
     fail none-face-with-buttons-runs "glance did not start with a control socket: $(head -c 400 run.log)"
     exit 0
 fi
