@@ -265,7 +265,10 @@ import Glibc
         try await browser.click("#pause")
         try await browser.wait(until: "glance.clock.paused && glance.inspect.nextWakeUp >= glance.clock.now - 1000")
         let dimmed = try await face.glass()
-        #expect(dimmed.pixels.max() ?? 0 < 255, "always-on dims the glass")
+        if (dimmed.pixels.max() ?? 0) >= 255 {
+            // Seen once under a heavily loaded machine: say what the face was doing.
+            Issue.record("always-on dims the glass, but it is at full brightness; the face: \(await face.buttonEvents())")
+        }
         try await expectCanvasMatches(face, browser, "in always-on")
         let lag = try await browser.evaluate("glance.clock.now - (glance.inspect.slots[0].widgets[0].entries.find(e => e.shown) || {date: 0}).date") as? Double
         #expect(lag.map { $0 >= 0 && $0 < 61_000 } == true, "the clock's entry on the glass is this minute's, not \(lag ?? -1) ms old")
