@@ -94,6 +94,16 @@ let package = Package(
         .target(name: "GlancePanels", dependencies: ["GlanceCore", "GlanceGraphics"]),
         .target(name: "GlanceInput"),
 
+        // MARK: - The face's loop (no operating-system access)
+        // The host's run loop and what it is wired from: FaceHost and its one inbox of typed
+        // events, the snapshot it publishes, the plan, the energy ledger, the control requests.
+        // It sits below the OS so the loop is read, tested and reused apart from Linux: it imports
+        // neither GlanceLinux, nor SwiftNIO/Hummingbird, nor ArgumentParser, nor Yams
+        // (ModuleBoundaryTests fails if one appears); what it needs of the OS comes through small
+        // protocols (FaceAppGroups, FaceFileWriter, FaceScreen) that GlanceHost conforms to.
+        .target(name: "GlanceFace", dependencies: ["GlanceCore", "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput",
+                                                   .product(name: "Logging", package: "swift-log")]),
+
         // MARK: - Operating system
         .target(name: "GlanceLinux", dependencies: ["GlanceCore", "GlanceGraphics", "GlancePanels", "GlanceInput", "CGPIODShim", "CCrashGuard", "CSimulatedTime", "CGlobalExecutor", "CI2C", "CSPI", "CFramebuffer", "CMosquitto"]),
 
@@ -101,7 +111,7 @@ let package = Package(
         .target(
             name: "GlanceHost",
             dependencies: [
-                "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput", "GlanceLinux",
+                "GlanceGraphics", "GlanceUI", "GlanceWidgets", "GlancePanels", "GlanceInput", "GlanceFace", "GlanceLinux",
                 .target(name: "GlanceReferenceViews", condition: .when(traits: ["DevelopmentTools"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -146,10 +156,10 @@ let package = Package(
         .testTarget(name: "GlanceInputTests", dependencies: ["GlanceInput", "GlanceTesting"]),
         .testTarget(name: "GlanceLinuxTests", dependencies: ["GlanceLinux", "GlanceInput", "GlancePanels", "GlanceTesting"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceTesting"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWeb", "Glance", "GlanceCore", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceFace", "GlanceWeb", "Glance", "GlanceCore", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
         // A maker's bundle with a widget that traps on purpose, which the process tests run.
         .executableTarget(name: "glance-crash-fixture", dependencies: ["Glance"], path: "Tests/CrashFixture"),
-        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceCore", "GlanceHost", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
+        .testTarget(name: "GlanceExamplesTests", dependencies: ["GlanceExamples", "GlanceCore", "GlanceFace", "GlanceHost", "GlanceInput", "GlanceLinux", "GlancePanels", "GlanceTesting"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -199,7 +209,7 @@ package.targets += [
 if Context.environment["GLANCE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "glance-fuzz",
-        dependencies: ["GlanceHost", "GlanceExamples"],
+        dependencies: ["GlanceHost", "GlanceFace", "GlanceExamples"],
         path: "Tests/Fuzz/Sources",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])],
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceLinux
 import GlanceUI
 import GlanceWidgets

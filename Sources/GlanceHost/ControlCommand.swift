@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceFace
 import GlanceInput
 import GlanceLinux
 

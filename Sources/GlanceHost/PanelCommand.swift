@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GlanceFace
 import GlanceGraphics
 import GlanceLinux
 import GlancePanels

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceGraphics
 import GlanceLinux
 import GlanceWidgets

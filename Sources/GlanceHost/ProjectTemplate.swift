@@ -1,6 +1,7 @@
 #if DevelopmentTools
 // A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
+import GlanceFace
 
 /// The files `glance new` writes: a Swift package of the maker's own depending on Glance.
 struct ProjectTemplate {

@@ -1,5 +1,6 @@
 import Foundation
 import Glance
+import GlanceFace
 import GlanceInput
 import GlanceLinux
 import GlancePanels

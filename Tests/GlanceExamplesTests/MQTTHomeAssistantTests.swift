@@ -1,6 +1,7 @@
 import Foundation
 import Glance
 import GlanceCore
+import GlanceFace
 import GlanceInput
 import GlanceLinux
 import GlanceTesting

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GlanceFace
 @testable import GlanceHost
 import GlancePanels
 import GlanceInput

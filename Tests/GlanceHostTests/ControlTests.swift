@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceGraphics
 import GlanceInput
 import GlanceLinux

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceFace
 import GlancePanels
 import GlanceTesting
 import Logging

@@ -1,6 +1,7 @@
 import Foundation
 import Glance
 import Testing
+import GlanceFace
 @testable import GlanceHost
 
 // A configurable widget as WidgetKit code writes one: an entity chosen through its query and

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceFace
 import GlanceInput
 import GlancePanels
 import GlanceTesting

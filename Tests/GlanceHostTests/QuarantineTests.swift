@@ -1,4 +1,5 @@
 import Foundation
+import GlanceFace
 import GlanceTesting
 import Logging
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceFace
 import GlanceGraphics
 import GlanceLinux
 import GlancePanels

@@ -1,6 +1,7 @@
 #if DevelopmentTools
 // A development command: built only under the DevelopmentTools trait (Package.swift).
 import Foundation
+import GlanceFace
 import GlanceGraphics
 import GlanceInput
 import GlanceLinux

@@ -1,28 +1,12 @@
 import Foundation
+import GlanceFace
 import GlanceGraphics
 import GlanceLinux
 import GlancePanels
 
-/// A board's display put together: the real controller driver over its bus (Linux I2C or
-/// SPI, or an in-process emulator for simulator boards), optionally recorded to a capture
-/// log, behind a `PanelPipeline` and the `PanelDisplay` that owns the glass.
-///
-/// Pictures are drawn in the board's orientation (250×122 for the 2.13" e-paper, whose
-/// controller is 122×250 portrait: the assembly adds the quarter turn) and with lit meaning
-/// foreground; the display turns that into ink where the controller is e-paper.
-struct PanelAssembly: Sendable {
-    /// Where pictures and the display state go.
-    let display: PanelDisplay
-    /// What the glass shows in the board's orientation, for emulated panels (the simulator
-    /// draws it): lit pixels at their brightness relative to the normal level; nil on hardware.
-    let glass: (@Sendable () async -> Bitmap)?
-
-    /// The pipeline under the display.
-    var pipeline: PanelPipeline { display.pipeline }
-
-    /// The size pictures are drawn at.
-    var pictureSize: Size { display.pictureSize }
-
+/// Opening a board's panel from its board file: the real controller driver over Linux I2C or
+/// SPI (or an in-process emulator for simulator boards), optionally recorded to a capture log.
+extension PanelAssembly {
     /// Opens the board's panel. Nothing is sent until the pipeline shows a frame.
     /// - Parameters:
     ///   - board: The board preset.

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceFace
 import GlanceLinux
 import Logging
 

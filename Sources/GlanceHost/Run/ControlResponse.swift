@@ -1,4 +1,5 @@
 import Foundation
+import GlanceFace
 
 /// The control socket's answer to one request: `{"ok":true,…}` with the command's result, or
 /// `{"ok":false,"error":"…"}`.

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceLinux
 
 /// Serves a `ControlTarget` on the control socket: one JSON request line per connection, one

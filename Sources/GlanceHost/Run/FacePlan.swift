@@ -1,31 +1,30 @@
 import Foundation
+import GlanceFace
 import GlanceGraphics
 import GlanceInput
 import GlanceUI
 import GlanceWidgets
 
-/// Everything `glance run` derives from the board, the face file and the bundle: the face
-/// the runtime draws, its settings, and what each button gesture does.
-struct FacePlan: Sendable {
-    var face: Face
-    var settings: RuntimeSettings
-    /// Button and gesture to the action it runs.
-    var bindings: [BindingKey: FaceAction]
-    /// The app group providers read from.
-    var appGroup: String
-    /// Where URLs go.
-    var urlHandler: FaceConfiguration.URLHandler?
-    /// Bindings of the face file left out because the board in use lacks their buttons
-    /// (`FaceConfiguration.adapted(to:)`).
-    var leftOut: [FaceConfiguration.Binding] = []
-    /// The face file's `mqtt:` section as read (SIGHUP reads it again; the MQTT bridge follows).
-    var mqtt: MQTTConfiguration? = nil
-
-    /// A button and a gesture, as the input layer reports them.
-    struct BindingKey: Hashable, Sendable {
-        var button: ButtonID
-        var gesture: ButtonGesture
+/// Making the plan from the board, the face file and the bundle, and reading what the face
+/// file says beyond the loop's part (`Configured`).
+extension FacePlan {
+    /// The face file's settings the loop carries without reading them (`FacePlan.configured`).
+    struct Configured: Sendable {
+        /// Where URLs go.
+        var urlHandler: FaceConfiguration.URLHandler?
+        /// Bindings of the face file left out because the board in use lacks their buttons
+        /// (`FaceConfiguration.adapted(to:)`).
+        var leftOut: [FaceConfiguration.Binding] = []
+        /// The face file's `mqtt:` section as read (SIGHUP reads it again; the MQTT bridge follows).
+        var mqtt: MQTTConfiguration?
     }
+
+    /// Where URLs go.
+    var urlHandler: FaceConfiguration.URLHandler? { (configured as? Configured)?.urlHandler }
+    /// Bindings of the face file left out because the board in use lacks their buttons.
+    var leftOut: [FaceConfiguration.Binding] { (configured as? Configured)?.leftOut ?? [] }
+    /// The face file's `mqtt:` section as read.
+    var mqtt: MQTTConfiguration? { (configured as? Configured)?.mqtt }
 
     /// Builds the plan, using the panel's default face and bindings where the file says nothing.
     /// - Throws: `ConfigurationError` for names that do not exist (checked again here because
@@ -77,8 +76,8 @@ struct FacePlan: Sendable {
         } else {
             bindings = try configuration.resolvedBindings(intents: bundle.intents)
         }
-        return FacePlan(face: face, settings: settings, bindings: bindings, appGroup: configuration.appGroup, urlHandler: configuration.urlHandler,
-                        leftOut: leftOut, mqtt: written.mqtt)
+        return FacePlan(face: face, settings: settings, bindings: bindings, appGroup: configuration.appGroup,
+                        configured: Configured(urlHandler: configuration.urlHandler, leftOut: leftOut, mqtt: written.mqtt))
     }
 
     /// The configuration intent of every placed widget, by slot and position: nil where the face

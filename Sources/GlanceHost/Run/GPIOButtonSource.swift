@@ -1,3 +1,4 @@
+import GlanceFace
 import GlanceInput
 import GlanceLinux
 import Logging

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceLinux
 import Logging
 

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceInput
 import GlanceLinux
 import GlancePanels
@@ -230,8 +231,8 @@ actor MQTTBridge {
         var documents: [String: [UInt8]] = [:]
         if let prefix = configuration.discoveryPrefix, let latest {
             let discovery = MQTTDiscovery(
-                prefix: prefix, topics: topics, boardName: host.board.name, controller: host.board.panel.controller.rawValue,
-                buttons: host.board.buttons.list.map(\.name),
+                prefix: prefix, topics: topics, boardName: host.board.name, controller: host.board.controller,
+                buttons: host.board.buttons.map(\.name),
                 bound: Set(latest.bound.map { MQTTDiscovery.Gesture(button: $0.button.rawValue, gesture: $0.gesture) }),
                 triggers: configuration.discoveryTriggers, stackKinds: latest.stackKinds,
                 hasLight: host.assembly.display.panel.technology == .oled, version: GlanceVersion.current, pageURL: pageURL)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceGraphics
 import GlanceInput
 import GlanceLinux
@@ -184,7 +185,7 @@ struct RunCommand: BundleCommand {
             // Providers read Date(): it stands at the fast clock's time, step after step.
             await host.run(until: start.addingTimeInterval(seconds), on: simulated) { SimulatedClock.holdProcessClock(at: $0) }
             SimulatedClock.releaseHeldProcessClock()
-            if usageReport != nil { usage = await host.usage() }
+            if usageReport != nil { usage = await host.usage(since: nil) }
         } else {
             let inputs: LiveInputs
             do {
@@ -209,9 +210,10 @@ struct RunCommand: BundleCommand {
             }
             // The usage report's settled figures start once start-up is over (the first
             // timelines loaded, a quickly dimming face dimmed, libdispatch's start-up threads gone).
+            let settled = Locked<ProcessUsage?>(nil)
             let settle = usageReport == nil ? nil : Task {
                 try await host.clock.sleep(for: UsageReport.settling)
-                await host.noteSettled()
+                settled.withLock { $0 = ProcessUsage.read() }
             }
             await host.runLive(duration: seconds)
             settle?.cancel()
@@ -219,7 +221,7 @@ struct RunCommand: BundleCommand {
                 let real = start.addingTimeInterval((SystemClock().uptime - startUptime).timeInterval)
                 writeClockHandover(steered, at: real, to: URL(fileURLWithPath: clockState), logger: logger)
             }
-            if usageReport != nil { usage = await host.usage() }
+            if usageReport != nil { usage = await host.usage(since: settled.withLock { $0 }) }
             // Requests in progress are answered before the face stops.
             await webServer?.stop()
             await inputs.disconnect()

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GlanceFace
 
 /// SIGINT and SIGTERM stop the face; SIGHUP reads the face file again. Signals are delivered
 /// on a queue instead of interrupting the program (their default action is ignored while the

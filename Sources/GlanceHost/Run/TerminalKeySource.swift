@@ -1,3 +1,4 @@
+import GlanceFace
 import GlanceLinux
 import Logging
 

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceGraphics
 import GlanceInput
 import GlanceLinux
@@ -148,7 +149,7 @@ package actor WebSimulator {
     package func receive(_ text: String, from id: Int) async {
         let request: WebRequest
         do {
-            request = try WebRequest.parse(text, buttons: host.board.buttons.list.map(\.name))
+            request = try WebRequest.parse(text, buttons: host.board.buttons.map(\.name))
         } catch {
             logger.warning("web: ignored a message from the page: \(error.message)")
             await reply(to: id, Result(id: error.id, ok: false, message: error.message))
@@ -331,14 +332,14 @@ package actor WebSimulator {
         let looks = Dictionary(uniqueKeysWithValues: PanelLook.names.compactMap { name in PanelLook.named(name).map { (name, LookMessage($0)) } })
         let files = (try? FileManager.default.contentsOfDirectory(atPath: await appGroup.directory.path)) ?? []
         let message = HelloMessage(
-            board: .init(name: board.name, width: size.width, height: size.height, controller: board.panel.controller.rawValue,
-                         technology: technology, look: PanelLook.named(board.panel.look) != nil ? board.panel.look.lowercased() : "white"),
+            board: .init(name: board.name, width: size.width, height: size.height, controller: board.controller,
+                         technology: technology, look: PanelLook.named(board.look) != nil ? board.look.lowercased() : "white"),
             looks: looks, zoom: max(1, min(8, 512 / max(size.width, 1))),
-            buttons: board.buttons.list.map { .init(name: $0.name, key: $0.key) },
+            buttons: board.buttons.map { .init(name: $0.name, key: $0.key) },
             clock: .init(steerable: clock != nil, fastRate: SimulatedClock.fastRate),
             appGroup: .init(name: await appGroup.name, files: files.filter { (try? WebRequest.fileName($0)) != nil }.sorted(),
                             fileSizeLimit: AppGroup.fileSizeLimit, messageSizeLimit: WebRequest.sizeLimit),
-            mirror: board.panel.connection != .emulated)
+            mirror: !board.isEmulated)
         return Self.encode(message)
     }
 

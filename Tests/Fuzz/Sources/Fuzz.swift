@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 import GlanceCore
 @testable import GlanceExamples
+import GlanceFace
 import GlanceGraphics
 @testable import GlanceHost
 import GlanceLinux

@@ -3,6 +3,7 @@
 // group) in a temporary folder of its own.
 import Foundation
 import GlanceCore
+import GlanceFace
 import GlanceInput
 import GlanceLinux
 @testable import GlanceExamples
@@ -138,7 +139,7 @@ final class FuzzHost: Sendable {
 
     /// Lets go of every button of the board and handles what that causes.
     func releaseButtons() async {
-        for button in host.board.buttons.list {
+        for button in host.board.buttons {
             host.post(.edge(ButtonEdge(button: ButtonID(rawValue: button.name), pressed: false, time: clock.inputTime)))
         }
         await settle()

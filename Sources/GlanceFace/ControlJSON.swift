@@ -1,9 +1,9 @@
 import Foundation
 
 /// The JSON spelling of the control protocol: one object per line, dates in ISO 8601.
-enum ControlJSON {
+package enum ControlJSON {
     /// An encoder for the wire (one line, keys sorted, ISO 8601 dates) or, `pretty`, for people.
-    static func encoder(pretty: Bool = false) -> JSONEncoder {
+    package static func encoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -12,7 +12,7 @@ enum ControlJSON {
 
     /// A decoder that takes dates as ISO 8601 strings (with or without fractional seconds) or
     /// as seconds since 1970 (`date +%s`).
-    static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -27,7 +27,7 @@ enum ControlJSON {
     }
 
     /// Parses `2026-11-21T08:30:00Z` or `2026-11-21T08:30:00.250+01:00`.
-    static func date(_ text: String) -> Date? {
+    package static func date(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

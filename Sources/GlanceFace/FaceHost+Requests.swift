@@ -7,7 +7,7 @@ import GlanceWidgets
 /// What the control socket, the MQTT bridge and the browser simulator may ask of a running face.
 /// Each is an event in the loop's inbox like a button edge, handled in a round in order with
 /// everything else, and answered when handled (`FaceHost.perform(_:)`).
-enum FaceRequest: Sendable {
+package enum FaceRequest: Sendable {
     /// The snapshot with `parts` (`glance ctl status` asks for every part).
     case snapshot(FaceSnapshot.Parts)
     /// Reloads every widget of a kind, as `WidgetCenter.shared.reloadTimelines(ofKind:)`.
@@ -27,7 +27,7 @@ enum FaceRequest: Sendable {
 }
 
 /// A request's answer.
-enum FaceAnswer: Sendable {
+package enum FaceAnswer: Sendable {
     case done
     case snapshot(FaceSnapshot)
     case activity(id: String)
@@ -35,7 +35,7 @@ enum FaceAnswer: Sendable {
 }
 
 /// Where a request's answer goes: written by the round that handles the request.
-final class FaceReply: Sendable {
+package final class FaceReply: Sendable {
     fileprivate let answer = Locked<Result<FaceAnswer, any Error>?>(nil)
 }
 
@@ -43,7 +43,7 @@ extension FaceHost {
     /// Queues `request` and runs a round, which handles it in order with what came before.
     /// - Throws: what the request's handling throws (`ControlError` for unknown names…).
     @discardableResult
-    func perform(_ request: FaceRequest) async throws -> FaceAnswer {
+    package func perform(_ request: FaceRequest) async throws -> FaceAnswer {
         let reply = FaceReply()
         post(.request(request, reply))
         await round()
@@ -53,7 +53,7 @@ extension FaceHost {
     }
 
     /// Handles a request in a round: its frames, and its answer in `reply`.
-    func handle(_ request: FaceRequest, reply: FaceReply) async -> [Frame] {
+    package func handle(_ request: FaceRequest, reply: FaceReply) async -> [Frame] {
         var frames = [Frame]()
         let result: Result<FaceAnswer, any Error>
         do {
@@ -106,65 +106,65 @@ extension FaceHost {
 // MARK: - ControlTarget and the other clients' calls, each one request
 
 extension FaceHost {
-    func status() async -> ControlStatus {
+    package func status() async -> ControlStatus {
         await status(panelCare: true)
     }
 
     /// The status; without `panelCare` the wear summary, energy report and refresh counts are left out.
-    func status(panelCare: Bool) async -> ControlStatus {
+    package func status(panelCare: Bool) async -> ControlStatus {
         if let status = await snapshotNow(panelCare ? [.status, .panelCare] : .status).status { return status }
         return await makeStatus(panelCare: panelCare)  // not reached: the snapshot has the status asked for
     }
 
     /// The snapshot with `parts`, made in a round.
-    func snapshotNow(_ parts: FaceSnapshot.Parts) async -> FaceSnapshot {
+    package func snapshotNow(_ parts: FaceSnapshot.Parts) async -> FaceSnapshot {
         if case .snapshot(let snapshot)? = try? await perform(.snapshot(parts)) { return snapshot }
         // Not reached: a snapshot request always has its answer.
         return await snapshot(parts, gestures: [])
     }
 
-    func reload(kind: String) async throws {
+    package func reload(kind: String) async throws {
         try await perform(.reload(kind: kind))
     }
 
-    func press(button: String, gesture: ButtonGesture) async throws {
+    package func press(button: String, gesture: ButtonGesture) async throws {
         try await perform(.press(button: ButtonID(rawValue: button), gesture: gesture))
     }
 
-    func screenshot() async throws -> [UInt8] {
+    package func screenshot() async throws -> [UInt8] {
         let snapshot = await snapshotNow([])
         guard snapshot.drawn else { throw ControlError(description: "nothing has been drawn yet") }
         return try snapshot.glass.png()
     }
 
-    func activity(_ request: ActivityControlRequest) async throws -> String {
+    package func activity(_ request: ActivityControlRequest) async throws -> String {
         guard case .activity(let id) = try await perform(.activity(request)) else { throw ControlError(description: "the face gave no activity id") }
         return id
     }
 
     /// A file of the app group was written by someone else than the folder's watcher reports
     /// to (a remote write): the same reload as a local write, once.
-    func appGroupChanged(_ file: String) async {
+    package func appGroupChanged(_ file: String) async {
         _ = try? await perform(.appGroupWritten(file: file))
     }
 
-    func limitLight(to level: BrightnessLevel?) async {
+    package func limitLight(to level: BrightnessLevel?) async {
         _ = try? await perform(.limitLight(level))
     }
 
     /// - Throws: `ControlError.unknown` when no stack holds a widget of that kind.
-    func showWidget(kind: String) async throws {
+    package func showWidget(kind: String) async throws {
         try await perform(.showWidget(kind: kind))
     }
 
     /// The next moment something is due on the face's clock (the simulator's "step").
-    func nextEvent() async -> Date? {
+    package func nextEvent() async -> Date? {
         guard case .moment(let date) = try? await perform(.nextEvent) else { return nil }
         return date
     }
 
     /// The timeline inspector's view of the face, with the display's light and burn-in shift.
-    func inspection() async -> FaceSnapshot.Inspection? {
+    package func inspection() async -> FaceSnapshot.Inspection? {
         await snapshotNow(.inspection).inspection
     }
 }

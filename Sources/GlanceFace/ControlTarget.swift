@@ -4,7 +4,7 @@ import GlanceInput
 
 /// What the control socket (`glance ctl …`) can ask a running face. The run loop implements
 /// it; the socket server translates requests to these calls and their results to JSON.
-protocol ControlTarget: Sendable {
+package protocol ControlTarget: Sendable {
     /// A snapshot of the face for `glance ctl status`.
     func status() async -> ControlStatus
     /// Reloads every widget of `kind`, as `WidgetCenter.shared.reloadTimelines(ofKind:)`.
@@ -26,60 +26,99 @@ protocol ControlTarget: Sendable {
 }
 
 /// `glance ctl status`: the face's state, what each slot shows, and the runtime's counters.
-struct ControlStatus: Codable, Sendable, Equatable {
-    struct Slot: Codable, Sendable, Equatable {
-        var family: String
+package struct ControlStatus: Codable, Sendable, Equatable {
+    package struct Slot: Codable, Sendable, Equatable {
+        package var family: String
         /// The shown widget's kind; nil while a live activity shows.
-        var kind: String?
-        var placeholder: Bool
-        var invalidated: Bool
-        var activity: String?
-        var activityStale: Bool
+        package var kind: String?
+        package var placeholder: Bool
+        package var invalidated: Bool
+        package var activity: String?
+        package var activityStale: Bool
         /// Labels of the interactive views and which one has the focus ring.
-        var controls: [String]
-        var focused: Int?
+        package var controls: [String]
+        package var focused: Int?
+
+        package init(family: String, kind: String?, placeholder: Bool, invalidated: Bool, activity: String?, activityStale: Bool,
+                     controls: [String], focused: Int?) {
+            self.family = family
+            self.kind = kind
+            self.placeholder = placeholder
+            self.invalidated = invalidated
+            self.activity = activity
+            self.activityStale = activityStale
+            self.controls = controls
+            self.focused = focused
+        }
     }
 
-    struct Widget: Codable, Sendable, Equatable {
-        var kind: String
-        var slot: Int
-        var budgetUsed: Int
-        var intentsFinished: Int
-        var reloading: Bool
+    package struct Widget: Codable, Sendable, Equatable {
+        package var kind: String
+        package var slot: Int
+        package var budgetUsed: Int
+        package var intentsFinished: Int
+        package var reloading: Bool
         /// True while none of its code runs because it crashed the face last time.
-        var quarantined = false
+        package var quarantined = false
+
+        package init(kind: String, slot: Int, budgetUsed: Int, intentsFinished: Int, reloading: Bool, quarantined: Bool = false) {
+            self.kind = kind
+            self.slot = slot
+            self.budgetUsed = budgetUsed
+            self.intentsFinished = intentsFinished
+            self.reloading = reloading
+            self.quarantined = quarantined
+        }
     }
 
-    var board: String
-    var state: String
-    var slots: [Slot]
-    var widgets: [Widget]
-    var nextWakeUp: Date?
-    var frames: Int
-    var wakeUps: Int
-    var panelHealthy: Bool
+    package var board: String
+    package var state: String
+    package var slots: [Slot]
+    package var widgets: [Widget]
+    package var nextWakeUp: Date?
+    package var frames: Int
+    package var wakeUps: Int
+    package var panelHealthy: Bool
     /// Button events seen, newest last (at most 50): "A click", "up long-press".
-    var buttonEvents: [String]
+    package var buttonEvents: [String]
     /// Intents run, newest last (at most 50), by name.
-    var intents: [String]
+    package var intents: [String]
     /// E-paper refreshes since the start, by kind (`partial`, `full`); nil on other panels.
-    var refreshes: [String: Int]? = nil
+    package var refreshes: [String: Int]? = nil
     /// What the OLED panel has been through (its wear map's summary); nil on other panels.
-    var wear: Wear? = nil
+    package var wear: Wear? = nil
     /// What the panel's frames cost per day, by widget kind (the power estimate); nil for
     /// panels without a power model (framebuffers).
-    var energy: Energy? = nil
+    package var energy: Energy? = nil
+
+    package init(board: String, state: String, slots: [Slot], widgets: [Widget], nextWakeUp: Date?, frames: Int, wakeUps: Int,
+                 panelHealthy: Bool, buttonEvents: [String], intents: [String], refreshes: [String: Int]? = nil, wear: Wear? = nil,
+                 energy: Energy? = nil) {
+        self.board = board
+        self.state = state
+        self.slots = slots
+        self.widgets = widgets
+        self.nextWakeUp = nextWakeUp
+        self.frames = frames
+        self.wakeUps = wakeUps
+        self.panelHealthy = panelHealthy
+        self.buttonEvents = buttonEvents
+        self.intents = intents
+        self.refreshes = refreshes
+        self.wear = wear
+        self.energy = energy
+    }
 
     /// A wear map's summary, in hours at full drive.
-    struct Wear: Codable, Sendable, Equatable {
-        var hottestHours: Double
-        var medianLitHours: Double
+    package struct Wear: Codable, Sendable, Equatable {
+        package var hottestHours: Double
+        package var medianLitHours: Double
         /// Hottest over the median of the lit pixels (1 is perfectly even).
-        var unevenness: Double
-        var litHours: Double
-        var observedHours: Double
+        package var unevenness: Double
+        package var litHours: Double
+        package var observedHours: Double
 
-        init(_ summary: WearMap.Summary) {
+        package init(_ summary: WearMap.Summary) {
             hottestHours = summary.hottestHours
             medianLitHours = summary.litMedianHours
             unevenness = summary.unevenness
@@ -89,29 +128,29 @@ struct ControlStatus: Codable, Sendable, Equatable {
     }
 
     /// The power estimate (`EnergyLedger`), averaged over the hours accounted since the start.
-    struct Energy: Codable, Sendable, Equatable {
+    package struct Energy: Codable, Sendable, Equatable {
         /// One widget kind's part.
-        struct Widget: Codable, Sendable, Equatable {
-            var kind: String
-            var milliwattHoursPerDay: Double
+        package struct Widget: Codable, Sendable, Equatable {
+            package var kind: String
+            package var milliwattHoursPerDay: Double
             /// Of `totalMilliwattHoursPerDay`, 0…1.
-            var share: Double
+            package var share: Double
         }
 
         /// The controller and where the model's figures come from.
-        var model: String
+        package var model: String
         /// Hours accounted: the averages are over these.
-        var hours: Double
+        package var hours: Double
         /// Each widget kind shown (a live activity as "live activity"), dearest first.
-        var widgets: [Widget]
+        package var widgets: [Widget]
         /// Pixels lit outside every slot (a focus ring, gaps), mWh per day.
-        var outsideSlotsMilliwattHoursPerDay: Double
+        package var outsideSlotsMilliwattHoursPerDay: Double
         /// The panel itself: on with nothing lit, asleep, refreshes that changed nothing; mWh per day.
-        var panelMilliwattHoursPerDay: Double
+        package var panelMilliwattHoursPerDay: Double
         /// Everything, mWh per day.
-        var totalMilliwattHoursPerDay: Double
+        package var totalMilliwattHoursPerDay: Double
 
-        init(_ report: EnergyLedger.Report) {
+        package init(_ report: EnergyLedger.Report) {
             model = report.model
             hours = report.seconds / 3600
             widgets = report.lines.filter { $0.key != EnergyLedger.outsideKey && $0.key != EnergyLedger.panelKey }
@@ -124,30 +163,42 @@ struct ControlStatus: Codable, Sendable, Equatable {
 }
 
 /// A live-activity request from `glance ctl activity`.
-struct ActivityControlRequest: Codable, Sendable, Equatable {
-    enum Action: String, Codable, Sendable {
+package struct ActivityControlRequest: Codable, Sendable, Equatable {
+    package enum Action: String, Codable, Sendable {
         case start, update, end
     }
 
-    var action: Action
+    package var action: Action
     /// `start`: the attributes type's name, with or without its module (`TimerAttributes`).
-    var type: String?
+    package var type: String?
     /// `update`/`end`: the activity's identifier.
-    var id: String?
+    package var id: String?
     /// `start`: the attributes as JSON.
-    var attributes: JSONValue?
+    package var attributes: JSONValue?
     /// The content state as JSON.
-    var state: JSONValue?
+    package var state: JSONValue?
     /// When the content goes stale; nil for never (an update without it clears it).
-    var staleDate: Date?
+    package var staleDate: Date?
     /// The relevance score; nil means 0 on `start` and the current score on `update`/`end`.
-    var relevanceScore: Double?
+    package var relevanceScore: Double?
     /// `end`: `immediate`, `default`, or an ISO 8601 date to dismiss at.
-    var dismissal: String?
+    package var dismissal: String?
+
+    package init(action: Action, type: String? = nil, id: String? = nil, attributes: JSONValue? = nil, state: JSONValue? = nil,
+                 staleDate: Date? = nil, relevanceScore: Double? = nil, dismissal: String? = nil) {
+        self.action = action
+        self.type = type
+        self.id = id
+        self.attributes = attributes
+        self.state = state
+        self.staleDate = staleDate
+        self.relevanceScore = relevanceScore
+        self.dismissal = dismissal
+    }
 }
 
 /// Arbitrary JSON carried through requests.
-indirect enum JSONValue: Codable, Sendable, Equatable {
+package indirect enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -155,7 +206,7 @@ indirect enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(Bool.self) { self = .bool(value) }
@@ -165,7 +216,7 @@ indirect enum JSONValue: Codable, Sendable, Equatable {
         else { self = .object(try container.decode([String: JSONValue].self)) }
     }
 
-    func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -178,16 +229,20 @@ indirect enum JSONValue: Codable, Sendable, Equatable {
     }
 
     /// The value as JSON bytes.
-    func data() throws -> Data {
+    package func data() throws -> Data {
         try JSONEncoder().encode(self)
     }
 }
 
 /// A control request that cannot be carried out, with what would work instead.
-struct ControlError: Error, CustomStringConvertible, Sendable {
-    let description: String
+package struct ControlError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 
-    static func unknown(_ what: String, _ name: String, known: [String]) -> ControlError {
+    package init(description: String) {
+        self.description = description
+    }
+
+    package static func unknown(_ what: String, _ name: String, known: [String]) -> ControlError {
         ControlError(description: "no \(what) '\(name)' (known: \(known.joined(separator: ", ")))")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import GlanceCore
 import GlanceGraphics
 import GlanceInput
-import GlanceLinux
 import GlancePanels
 import GlanceWidgets
 import Logging
@@ -19,9 +19,9 @@ import Logging
 /// wait until the next deadline (the runtime's wake-up, a gesture decision, the display's
 /// shift step or retry, the end of `--duration`); a simulated run or a test moves a
 /// `ManualClock` from deadline to deadline instead, through the same code.
-actor FaceHost: ControlTarget {
+package actor FaceHost: ControlTarget {
     /// Something for the loop to handle.
-    enum Event: Sendable {
+    package enum Event: Sendable {
         /// A GPIO edge, stamped by the kernel.
         case edge(ButtonEdge)
         /// A key from the simulator's terminal.
@@ -41,77 +41,89 @@ actor FaceHost: ControlTarget {
     }
 
     /// Builds a new plan and runtime from the face file (SIGHUP); nil when there is no file.
-    typealias FaceLoader = @Sendable () async throws -> (FacePlan, FaceRuntime)?
+    package typealias FaceLoader = @Sendable () async throws -> (FacePlan, FaceRuntime)?
 
-    nonisolated let clock: any HostClock
-    nonisolated let board: BoardConfiguration
-    nonisolated let assembly: PanelAssembly
-    let logger: Logger
-    var plan: FacePlan
-    var runtime: FaceRuntime
+    package nonisolated let clock: any HostClock
+    package nonisolated let board: FaceBoard
+    package nonisolated let assembly: PanelAssembly
+    package let logger: Logger
+    package var plan: FacePlan
+    package var runtime: FaceRuntime
     /// The state file and the frame folder, written after the rounds that change them.
-    var files: FaceFiles
-    let loadFace: FaceLoader?
+    package var files: FaceFiles
+    package let loadFace: FaceLoader?
     /// What `@AppStorage` reads: the app group's `defaults.json`, read again when it changes.
-    let defaults: MemoryKeyValueStore?
+    package let defaults: MemoryKeyValueStore?
     /// Where the app groups' containers are.
-    nonisolated let appGroupRoot: URL
-    var input: ButtonInput
+    package nonisolated let appGroupRoot: URL
+    /// The app groups' files, read for the loop (GlanceHost's are the folders under `appGroupRoot`).
+    package let appGroups: any FaceAppGroups
+    package var input: ButtonInput
     /// Buttons whose current press woke the face: their gestures run no binding.
-    var swallowing: Set<ButtonID> = []
-    let screen: SimulatorScreen?
+    package var swallowing: Set<ButtonID> = []
+    package let screen: (any FaceScreen)?
+    /// Seconds from the process's start to now (the first frame's time in the usage report).
+    package let secondsSinceStart: @Sendable () -> Double
     private var stopAt: Date?
-    var stopped = false
+    package var stopped = false
 
-    nonisolated let inbox = Locked<[Event]>([])
-    nonisolated let doorbell: AsyncStream<Void>.Continuation
+    package nonisolated let inbox = Locked<[Event]>([])
+    package nonisolated let doorbell: AsyncStream<Void>.Continuation
     private let rings: AsyncStream<Void>
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// The frame the display was last given.
-    var shownFrame: Frame?
+    package var shownFrame: Frame?
     /// Gestures seen, newest last (at most 50), for `glance ctl status`.
-    var recent: [FaceSnapshot.Gesture] = []
+    package var recent: [FaceSnapshot.Gesture] = []
     /// Intents run, newest last (at most 50), by name.
-    var intents: [String] = []
+    package var intents: [String] = []
     /// Milliseconds from process start to the first frame on the panel.
-    var firstFrameMilliseconds: Double?
-    /// The process's counters once start-up was over: the usage report's settled figures
-    /// are counted from here.
-    var settledUsage: ProcessUsage?
+    package var firstFrameMilliseconds: Double?
     /// Frames the runtime made and frames given to the display (the rest were superseded within a round).
-    var framesMade = 0
-    var framesShown = 0
+    package var framesMade = 0
+    package var framesShown = 0
     /// What the frames cost in energy (`FaceHost+Energy.swift`); nil for panels without a power model.
-    var energy: FaceEnergy?
+    package var energy: FaceEnergy?
     /// Who follows `snapshots(wanting:)`, with the parts each wants.
-    var listeners: [Int: (parts: FaceSnapshot.Parts, continuation: AsyncStream<FaceSnapshot>.Continuation)] = [:]
-    var nextListener = 0
+    package var listeners: [Int: (parts: FaceSnapshot.Parts, continuation: AsyncStream<FaceSnapshot>.Continuation)] = [:]
+    package var nextListener = 0
     /// Snapshots made so far; whether this round changed what a snapshot shows; its gestures.
-    var sequence = 0
-    var changed = false
-    var madeGestures: [FaceSnapshot.Gesture] = []
+    package var sequence = 0
+    package var changed = false
+    package var madeGestures: [FaceSnapshot.Gesture] = []
     /// Who follows the app group's folder (`appGroupFolders()`).
-    var folderFollowers: [AsyncStream<URL>.Continuation] = []
+    package var folderFollowers: [AsyncStream<URL>.Continuation] = []
     /// Each app-group file's contents when its change was last handled: a second report of the
     /// same write (the folder watcher after a remote write) reloads nothing.
-    var appGroupContents: [String: Data] = [:]
+    package var appGroupContents: [String: Data] = [:]
     /// Intents the runtime had performed when the loop last looked.
-    var intentsPerformed = 0
+    package var intentsPerformed = 0
 
-    init(board: BoardConfiguration, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, clock: any HostClock,
-         logger: Logger, stateFile: URL, frameFolder: URL? = nil, screen: SimulatorScreen? = nil, loadFace: FaceLoader? = nil,
-         defaults: MemoryKeyValueStore? = nil, appGroupRoot: URL = AppGroup.defaultRoot()) {
+    /// A face on `assembly`'s display, running `runtime` for `plan` on `clock`.
+    /// - Parameters:
+    ///   - files: The state file and frame folder, and what writes them.
+    ///   - screen: The simulator's screen under the panel, if any.
+    ///   - loadFace: Reads the face file again on SIGHUP; nil when the face came from no file.
+    ///   - defaults: What `@AppStorage` reads, replaced when the app group's `defaults.json` changes.
+    ///   - appGroupRoot: Where the app groups' containers are; `appGroups` reads them.
+    ///   - secondsSinceStart: The process's age in seconds (the first frame's time).
+    package init(board: FaceBoard, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, clock: any HostClock,
+         logger: Logger, files: FaceFiles, screen: (any FaceScreen)? = nil, loadFace: FaceLoader? = nil,
+         defaults: MemoryKeyValueStore? = nil, appGroupRoot: URL, appGroups: any FaceAppGroups,
+         secondsSinceStart: @escaping @Sendable () -> Double) {
         self.defaults = defaults
         self.appGroupRoot = appGroupRoot
+        self.appGroups = appGroups
+        self.secondsSinceStart = secondsSinceStart
         self.board = board
         self.plan = plan
         self.runtime = runtime
         self.assembly = assembly
         self.clock = clock
         self.logger = logger
-        files = FaceFiles(stateFile: stateFile, frameFolder: frameFolder)
+        self.files = files
         self.screen = screen
         self.loadFace = loadFace
         input = ButtonInput(board: board)
@@ -122,11 +134,11 @@ actor FaceHost: ControlTarget {
     }
 
     /// Queues an event for the loop; callable from any thread.
-    nonisolated func post(_ event: Event) {
+    package nonisolated func post(_ event: Event) {
         Self.post(event, inbox: inbox, doorbell: doorbell)
     }
 
-    static func post(_ event: Event, inbox: Locked<[Event]>, doorbell: AsyncStream<Void>.Continuation) {
+    package static func post(_ event: Event, inbox: Locked<[Event]>, doorbell: AsyncStream<Void>.Continuation) {
         inbox.withLock { $0.append(event) }
         doorbell.yield()
     }
@@ -134,7 +146,7 @@ actor FaceHost: ControlTarget {
     // MARK: - Driving
 
     /// Shows the first frames: the placeholders, then whatever the providers answered.
-    func start() async {
+    package func start() async {
         await exclusive {
             var frames = await runtime.start()
             frames += await runtime.settle()
@@ -143,13 +155,13 @@ actor FaceHost: ControlTarget {
     }
 
     /// Handles everything queued and everything due at the clock's time, without moving it.
-    func round() async {
+    package func round() async {
         await exclusive { await work() }
     }
 
     /// Like `round()`, then waits for intents and async providers in flight and handles what
     /// they caused, until nothing is left (simulated runs and tests).
-    func drain() async {
+    package func drain() async {
         await exclusive {
             // Bounded: a deadline that stays due without progress must not hang a simulated run.
             for _ in 0..<1000 where !stopped {
@@ -165,7 +177,7 @@ actor FaceHost: ControlTarget {
     /// Simulated time: moves `clock` from deadline to deadline, doing what each one asks,
     /// until `end` (or a stop); every deadline is met at its exact moment. `moved` hears the
     /// clock's time before each step's work (`glance run --clock fast` holds `Date()` there).
-    func run(until end: Date, on clock: ManualClock, moved: @Sendable (Date) -> Void = { _ in }) async {
+    package func run(until end: Date, on clock: ManualClock, moved: @Sendable (Date) -> Void = { _ in }) async {
         moved(clock.now)
         await drain()
         while !stopped, let next = await nextDeadline(), next <= end {
@@ -183,7 +195,7 @@ actor FaceHost: ControlTarget {
     }
 
     /// Real time: runs until `.stop` (or `duration`), waiting on the clock for the next deadline.
-    func runLive(duration: TimeInterval?) async {
+    package func runLive(duration: TimeInterval?) async {
         stopAt = duration.map { clock.now.addingTimeInterval($0) }
         await start()
         var timer: Task<Void, Never>?
@@ -211,11 +223,11 @@ actor FaceHost: ControlTarget {
     }
 
     /// The longest single wait of the live loop, in seconds.
-    static let longestWait: TimeInterval = 60
+    package static let longestWait: TimeInterval = 60
 
     /// The next moment something is due: the runtime's wake-up, a gesture decision, the
     /// display's shift step, refresh or retry, the end of the run.
-    func nextDeadline() async -> Date? {
+    package func nextDeadline() async -> Date? {
         let now = clock.now
         var candidates = [await runtime.nextWakeUp, await assembly.display.nextDeadline, await assembly.display.nextRetry, stopAt]
         if let deadline = input.nextDeadline {
@@ -247,7 +259,7 @@ actor FaceHost: ControlTarget {
 
     /// Runs `body` with no other unit of work in progress (actor methods interleave at every
     /// `await`; this keeps the runtime's frames and the display in one order).
-    func exclusive<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+    package func exclusive<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         while busy { await withCheckedContinuation { waiters.append($0) } }
         busy = true
         defer {

@@ -11,59 +11,66 @@ import GlanceWidgets
 /// follow the stream (`FaceHost.snapshots(wanting:)`), `glance ctl status` asks for one, the
 /// state file and the frame folder are written from the round itself. Nothing calls back into
 /// the loop per frame: what a listener shows comes from here.
-struct FaceSnapshot: Sendable {
+package struct FaceSnapshot: Sendable {
     /// The costlier parts, made only when a listener wants them.
-    struct Parts: OptionSet, Sendable {
-        let rawValue: Int
+    package struct Parts: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// The timeline inspector's view, with the light and the burn-in shift.
-        static let inspection = Parts(rawValue: 1)
+        package static let inspection = Parts(rawValue: 1)
         /// What `glance ctl status` shows, without the panel-care figures.
-        static let status = Parts(rawValue: 2)
+        package static let status = Parts(rawValue: 2)
         /// The wear summary, the energy report and the e-paper refresh counts, in `status`.
-        static let panelCare = Parts(rawValue: 4)
+        package static let panelCare = Parts(rawValue: 4)
     }
 
     /// The inspector's view (`Parts.inspection`).
-    struct Inspection: Sendable {
-        var face: FaceInspection
-        var light: BrightnessLevel?
-        var shift: Point?
+    package struct Inspection: Sendable {
+        package var face: FaceInspection
+        package var light: BrightnessLevel?
+        package var shift: Point?
     }
 
     /// A gesture a button made (physical or requested).
-    struct Gesture: Sendable, Hashable {
-        var button: ButtonID
-        var gesture: ButtonGesture
+    package struct Gesture: Sendable, Hashable {
+        package var button: ButtonID
+        package var gesture: ButtonGesture
+
+        package init(button: ButtonID, gesture: ButtonGesture) {
+            self.button = button
+            self.gesture = gesture
+        }
     }
 
     /// Counts the snapshots published; a listener sees them rising.
-    var sequence: Int
+    package var sequence: Int
     /// What the glass shows: the emulator's glass, or on a real panel the last frame sent.
-    var glass: Bitmap
+    package var glass: Bitmap
     /// Whether anything has been drawn (else `glass` is blank).
-    var drawn: Bool
+    package var drawn: Bool
     /// E-paper refreshes by kind so far; empty on other panels.
-    var refreshes: [RefreshKind: Int]
+    package var refreshes: [RefreshKind: Int]
     /// Gestures made since the previous snapshot, oldest first.
-    var gestures: [Gesture]
+    package var gestures: [Gesture]
     /// The app group the face reads (it changes when SIGHUP reads another face file).
-    var appGroup: String
+    package var appGroup: String
     /// The widget kinds of the face's first stack, in order.
-    var stackKinds: [String]
+    package var stackKinds: [String]
     /// The face's daily reload budget per widget, if it has one.
-    var reloadBudget: Int?
+    package var reloadBudget: Int?
     /// The gestures the face binds to an action, and its `mqtt:` section: what the MQTT
     /// bridge announces and how it connects (both change when SIGHUP reads the face file).
-    var bound: Set<Gesture> = []
-    var mqtt: MQTTConfiguration?
-    var inspection: Inspection?
-    var status: ControlStatus?
+    package var bound: Set<Gesture> = []
+    /// The plan's `configured` part (GlanceHost reads the `mqtt:` section from it).
+    package var configured: (any Sendable)?
+    package var inspection: Inspection?
+    package var status: ControlStatus?
 }
 
 extension FaceHost {
     /// The snapshots published from now on, until the face stops; the first, made at once,
     /// is the face as it is. A listener that stops listening is forgotten.
-    func snapshots(wanting parts: FaceSnapshot.Parts = []) async -> AsyncStream<FaceSnapshot> {
+    package func snapshots(wanting parts: FaceSnapshot.Parts = []) async -> AsyncStream<FaceSnapshot> {
         let (stream, continuation) = AsyncStream.makeStream(of: FaceSnapshot.self, bufferingPolicy: .bufferingNewest(64))
         await exclusive {
             nextListener += 1
@@ -76,7 +83,7 @@ extension FaceHost {
     }
 
     /// How many follow `snapshots(wanting:)` now.
-    var listenerCount: Int { listeners.count }
+    package var listenerCount: Int { listeners.count }
 
     private func forgetListener(_ id: Int) {
         listeners[id] = nil
@@ -84,7 +91,7 @@ extension FaceHost {
 
     /// Publishes one snapshot to every listener, with the parts any of them wants, when the
     /// round changed something.
-    func publishIfChanged() async {
+    package func publishIfChanged() async {
         guard changed else { return }
         changed = false
         let gestures = madeGestures
@@ -96,14 +103,14 @@ extension FaceHost {
     }
 
     /// The face as it is now, with `parts`.
-    func snapshot(_ parts: FaceSnapshot.Parts, gestures: [FaceSnapshot.Gesture]) async -> FaceSnapshot {
+    package func snapshot(_ parts: FaceSnapshot.Parts, gestures: [FaceSnapshot.Gesture]) async -> FaceSnapshot {
         sequence += 1
         let display = assembly.display
         var snapshot = FaceSnapshot(
             sequence: sequence, glass: await glassNow(), drawn: shownFrame != nil || assembly.glass != nil,
             refreshes: display.panel.technology == .ePaper ? await display.statistics.refreshes : [:],
             gestures: gestures, appGroup: plan.appGroup, stackKinds: stackKinds, reloadBudget: plan.settings.reloadBudget,
-            bound: Set(plan.bindings.keys.map { FaceSnapshot.Gesture(button: ButtonID(rawValue: "\($0.button)"), gesture: $0.gesture) }), mqtt: plan.mqtt)
+            bound: Set(plan.bindings.keys.map { FaceSnapshot.Gesture(button: ButtonID(rawValue: "\($0.button)"), gesture: $0.gesture) }), configured: plan.configured)
         if parts.contains(.inspection) {
             let shift = display.panel.technology == .oled && display.settings.shiftPeriod != nil ? await display.pixelShift : nil
             snapshot.inspection = .init(face: await runtime.inspection(), light: await display.brightness, shift: shift)
@@ -115,19 +122,19 @@ extension FaceHost {
     }
 
     /// What the glass shows now: the emulator's glass, or on a real panel the last frame sent.
-    func glassNow() async -> Bitmap {
+    package func glassNow() async -> Bitmap {
         if let glass = await assembly.glass?() { return glass }
         return shownFrame?.bitmap ?? Bitmap(size: assembly.pictureSize)
     }
 
     /// The widget kinds of the first stack (a slot with several widgets), in the face's order.
-    var stackKinds: [String] {
+    package var stackKinds: [String] {
         plan.face.slots.first { $0.widgets.count > 1 }?.widgets.map(\.kind) ?? []
     }
 
     /// The status (`glance ctl status`); without `panelCare` the wear summary, energy report
     /// and refresh counts are left out.
-    func makeStatus(panelCare: Bool) async -> ControlStatus {
+    package func makeStatus(panelCare: Bool) async -> ControlStatus {
         let status = await runtime.status()
         let instances = await runtime.instanceStatus()
         let statistics = await runtime.statistics

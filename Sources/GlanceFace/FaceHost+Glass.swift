@@ -1,6 +1,5 @@
 import Foundation
 import GlanceGraphics
-import GlanceLinux
 import GlancePanels
 import GlanceWidgets
 import Logging
@@ -10,13 +9,13 @@ import Logging
 extension FaceHost {
     /// Gives the display the newest of `frames` (the others are superseded already), then the
     /// extras: the simulator's screen, a PNG in the frame folder, the state file when it changed.
-    func show(_ frames: [Frame]) async {
+    package func show(_ frames: [Frame]) async {
         framesMade += frames.count
         guard let frame = frames.last else { return }
         shownFrame = frame
         framesShown += 1
         let outcome = await metered { await assembly.display.show(frame.bitmap, state: frame.state) }
-        if firstFrameMilliseconds == nil { firstFrameMilliseconds = ProcessUsage.secondsSinceStart() * 1000 }
+        if firstFrameMilliseconds == nil { firstFrameMilliseconds = secondsSinceStart() * 1000 }
         await refreshDisplay(outcome)
         if files.frameFolder != nil { files.writeFrame(frame, glass: await assembly.glass?(), logger: logger) }
         await saveStateIfChanged()
@@ -24,20 +23,20 @@ extension FaceHost {
     }
 
     /// The app group's folder each time the face file, read again, names another group.
-    func appGroupFolders() -> AsyncStream<URL> {
+    package func appGroupFolders() -> AsyncStream<URL> {
         let (stream, continuation) = AsyncStream.makeStream(of: URL.self, bufferingPolicy: .bufferingNewest(1))
         folderFollowers.append(continuation)
         return stream
     }
 
-    func refreshDisplay(_ outcome: PanelPipeline.Outcome) async {
+    package func refreshDisplay(_ outcome: PanelPipeline.Outcome) async {
         if case .failed(let error) = outcome { logger.debug("frame not shown: \(error)") }
         if let screen { await screen.draw(glass: await assembly.glass?() ?? shownFrame?.bitmap ?? Bitmap(size: assembly.pictureSize),
                                           status: await statusLine()) }
     }
 
     /// One line under the simulated panel: state, what each slot shows, the next wake-up.
-    func statusLine() async -> String {
+    package func statusLine() async -> String {
         let status = await runtime.status()
         let shown = status.slots.map { $0.kind ?? ($0.activityID.map { "activity \($0)" } ?? "—") }.joined(separator: " · ")
         let now = clock.now
@@ -48,85 +47,66 @@ extension FaceHost {
         return "\(status.state) · \(shown) · \(next)"
     }
 
-    /// Marks the end of start-up for the usage report (`UsageReport.settling` into the run).
-    func noteSettled() {
-        settledUsage = ProcessUsage.read()
-    }
-
-    /// What the run cost so far (`--usage-report`).
-    func usage() async -> UsageReport {
+    /// What the run did so far, for the usage report (GlanceHost's `usage(since:)` adds the
+    /// process's counters): the runtime's wake-ups and frames, and the first frame's time.
+    package func usageFigures() async -> (runtimeWakeUps: Int, frames: Int, firstFrameMilliseconds: Double?) {
         let statistics = await runtime.statistics
-        return UsageReport.measure(runtimeWakeUps: statistics.wakeUps, frames: statistics.frames, firstFrame: firstFrameMilliseconds,
-                                   since: settledUsage)
+        return (statistics.wakeUps, statistics.frames, firstFrameMilliseconds)
     }
 
     /// Saves the state and leaves the panel as the board asks: display off, or the last
     /// frame kept (e-paper keeps its image without power anyway).
-    func shutDown() async {
+    package func shutDown() async {
         await exclusive {
             await saveStateIfChanged()
-            if board.panel.onExit == "off", let shownFrame {
+            if board.darkensOnExit, let shownFrame {
                 await assembly.display.show(shownFrame.bitmap, state: .off)
             }
             await assembly.display.saveWear()
         }
     }
 
-
     private func saveStateIfChanged() async {
         var state = await runtime.savedState
-        state.inputs = AppGroupInterest.shared.files(group: plan.appGroup)
-        state.code = FaceAssembly.codeIdentity
+        state.inputs = appGroups.filesRead(in: plan.appGroup)
+        state.code = files.codeIdentity
         files.saveState(state, logger: logger)
     }
 }
 
 /// The files a running face writes: its state (what `glance run` resumes from) and, with
-/// `--out`, a PNG of every frame.
-struct FaceFiles: Sendable {
-    let stateFile: URL
-    let frameFolder: URL?
+/// `--out`, a PNG of every frame. What is written when is decided here; `writer` writes.
+package struct FaceFiles: Sendable {
+    package let stateFile: URL
+    package let frameFolder: URL?
+    /// Which build of the face's code runs (saved with the state: a quarantine holds for the code that crashed).
+    package let codeIdentity: String?
+    private let writer: any FaceFileWriter
     private var savedState: FaceRuntimeState?
     private var frameIndex = 0
 
-    init(stateFile: URL, frameFolder: URL?) {
+    package init(stateFile: URL, frameFolder: URL?, codeIdentity: String?, writer: any FaceFileWriter) {
         self.stateFile = stateFile
         self.frameFolder = frameFolder
-    }
-
-    /// The state saved by a previous run, if it is readable; a file over 1 MB (a state names a
-    /// few widgets and files) or that is not a state is set aside as `NAME.bad`, `report` says
-    /// so, and the face starts afresh.
-    static func loadState(_ url: URL, report: (String) -> Void = { _ in }) -> FaceRuntimeState? {
-        do {
-            return try StateFile.read(url, limit: 1 << 20, what: "the face's state") { bytes in
-                do {
-                    return try JSONDecoder().decode(FaceRuntimeState.self, from: Data(bytes))
-                } catch {
-                    throw CommandFailure(AppGroupError.explain(error))
-                }
-            }
-        } catch {
-            report("\(error); starting afresh")
-            return nil
-        }
+        self.codeIdentity = codeIdentity
+        self.writer = writer
     }
 
     /// Writes `state` when it differs from the one last written.
-    mutating func saveState(_ state: FaceRuntimeState, logger: Logger) {
+    package mutating func saveState(_ state: FaceRuntimeState, logger: Logger) {
         guard state != savedState else { return }
         savedState = state
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try AtomicFile.write(try encoder.encode(state), to: stateFile)
+            try writer.write(try encoder.encode(state), to: stateFile)
         } catch {
             logger.warning("cannot save the face state to \(stateFile.path): \(error)")
         }
     }
 
     /// The next frame's PNG in the frame folder: the glass when there is one, else the frame.
-    mutating func writeFrame(_ frame: Frame, glass: Bitmap?, logger: Logger) {
+    package mutating func writeFrame(_ frame: Frame, glass: Bitmap?, logger: Logger) {
         guard let frameFolder else { return }
         frameIndex += 1
         let formatter = ISO8601DateFormatter()
@@ -134,7 +114,7 @@ struct FaceFiles: Sendable {
         let stamp = formatter.string(from: frame.date).replacingOccurrences(of: ":", with: "")
         let name = String(format: "frame-%06d-%@.png", frameIndex, stamp)
         do {
-            try AtomicFile.writePNG(glass ?? frame.bitmap, to: frameFolder.appendingPathComponent(name))
+            try writer.writePNG(glass ?? frame.bitmap, to: frameFolder.appendingPathComponent(name))
         } catch {
             logger.error("cannot write \(name): \(error)")
         }

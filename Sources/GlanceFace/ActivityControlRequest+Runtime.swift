@@ -6,7 +6,7 @@ extension ActivityControlRequest {
     /// `try runtime.activity(request.runtimeRequest())`.
     /// - Throws: `ControlError` for a field the action needs but lacks, or a `dismissal` that
     ///   is neither `immediate`, `default` nor an ISO 8601 date.
-    func runtimeRequest() throws -> ActivityJSONRequest {
+    package func runtimeRequest() throws -> ActivityJSONRequest {
         switch action {
         case .start:
             guard let type else { throw missing("type", "the attributes type, such as TimerAttributes") }

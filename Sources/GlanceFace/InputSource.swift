@@ -7,7 +7,7 @@
 /// `post` from any thread; a source that cannot start throws an error naming what is
 /// missing. `disconnect()` stops delivery and releases what the source holds; nothing is
 /// posted after it returns.
-protocol InputSource: Sendable {
+package protocol InputSource: Sendable {
     /// A short name for logs, e.g. `GPIO buttons`.
     var name: String { get }
     /// Starts delivering events through `post`.

@@ -5,7 +5,7 @@ import GlanceWidgets
 
 /// What the loop's events do: buttons to bindings, app-group changes to reloads, SIGHUP to a new face.
 extension FaceHost {
-    func handle(_ event: Event) async -> [Frame] {
+    package func handle(_ event: Event) async -> [Frame] {
         switch event {
         case .edge(let edge):
             return await dispatch(input.feed(edge))
@@ -41,14 +41,14 @@ extension FaceHost {
 
     /// What an app-group file's change reloads: every widget for `defaults.json` (as an app
     /// does after writing its defaults), else the widgets that read the file.
-    func appGroupChangedReload(_ file: String) async -> [Frame] {
+    package func appGroupChangedReload(_ file: String) async -> [Frame] {
         switch file {
-        case AppGroup.defaultsFileName:
+        case appGroups.defaultsFileName:
             // Every widget's @AppStorage reads the app's defaults: their change is every widget's input.
             let lifted = await runtime.liftQuarantine(because: "\(file) changed")
             guard let defaults else { return lifted }
             do {
-                defaults.replaceAll(with: try AppGroup(name: plan.appGroup, root: appGroupRoot).loadDefaults().snapshot)
+                defaults.replaceAll(with: try appGroups.loadDefaults(of: plan.appGroup).snapshot)
                 logger.info("\(file) changed; reloading every widget")
                 runtime.widgetCenter.reloadAllTimelines()
             } catch {
@@ -58,7 +58,7 @@ extension FaceHost {
         default:
             // The widgets that read the file, in this run or (quarantined ones, which run no
             // code) in the run the state file remembers.
-            let readers = AppGroupInterest.shared.kinds(group: plan.appGroup, file: file)
+            let readers = appGroups.readers(of: file, in: plan.appGroup)
             let lifted = await runtime.liftQuarantine(of: Set(readers), because: "\(file), which it reads, changed")
             // A widget whose intent is running reloads when it finishes, reading the file then.
             let awaiting = await runtime.kindsAwaitingIntentReload
@@ -71,23 +71,22 @@ extension FaceHost {
     }
 
     /// Remembers what each app-group file the widgets read holds now, as if its change was handled.
-    func rememberAppGroupContents() {
-        let group = AppGroup(name: plan.appGroup, root: appGroupRoot)
-        for file in Set(AppGroupInterest.shared.files(group: plan.appGroup).values.joined()) {
-            appGroupContents[file] = (try? group.contents(of: file)) ?? nil
+    package func rememberAppGroupContents() {
+        for file in Set(appGroups.filesRead(in: plan.appGroup).values.joined()) {
+            appGroupContents[file] = (try? appGroups.contents(of: file, in: plan.appGroup)) ?? nil
         }
     }
 
     /// Whether `file` holds what it held when its last change was handled (and remembers it).
-    func isUnchanged(appGroupFile file: String) -> Bool {
-        guard let contents = (try? AppGroup(name: plan.appGroup, root: appGroupRoot).contents(of: file)) ?? nil else { return false }
+    package func isUnchanged(appGroupFile file: String) -> Bool {
+        guard let contents = (try? appGroups.contents(of: file, in: plan.appGroup)) ?? nil else { return false }
         defer { appGroupContents[file] = contents }
         return appGroupContents[file] == contents
     }
 
     /// Button events to bindings. Every press re-arms the idle timer; a press that wakes the
     /// face runs nothing, and neither do the rest of its gestures (its click, long press…).
-    func dispatch(_ events: [ButtonEvent]) async -> [Frame] {
+    package func dispatch(_ events: [ButtonEvent]) async -> [Frame] {
         var frames = [Frame]()
         for event in events {
             frames += await dispatch(button: event.button, gesture: event.kind.gesture, synthetic: false)
@@ -95,7 +94,7 @@ extension FaceHost {
         return frames
     }
 
-    func dispatch(button: ButtonID, gesture: ButtonGesture, synthetic: Bool) async -> [Frame] {
+    package func dispatch(button: ButtonID, gesture: ButtonGesture, synthetic: Bool) async -> [Frame] {
         let made = FaceSnapshot.Gesture(button: button, gesture: gesture)
         recent.append(made)
         if recent.count > 50 { recent.removeFirst(recent.count - 50) }
@@ -118,7 +117,7 @@ extension FaceHost {
     }
 
     /// SIGHUP: the face file again; the running face stays when it cannot be read.
-    func reloadFace() async -> [Frame] {
+    package func reloadFace() async -> [Frame] {
         guard let loadFace else { return [] }
         do {
             guard let (plan, runtime) = try await loadFace() else {
@@ -134,7 +133,7 @@ extension FaceHost {
             let inbox = self.inbox, doorbell = self.doorbell
             runtime.onChange { Self.post(.changed, inbox: inbox, doorbell: doorbell) }
             if plan.appGroup != self.plan.appGroup {
-                let folder = AppGroup(name: plan.appGroup, root: appGroupRoot).directory
+                let folder = appGroups.directory(of: plan.appGroup)
                 for follower in folderFollowers { follower.yield(folder) }
             }
             self.plan = plan

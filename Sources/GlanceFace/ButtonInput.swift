@@ -1,55 +1,54 @@
 import GlanceCore
 import GlanceInput
-import GlanceLinux
 
 /// Turns button edges (GPIO), key presses (simulator) and control-socket presses into typed
 /// button events: debounce and gestures through `InputProcessor`, on the host's clock.
 ///
 /// Nothing here waits: long presses, repeats and double clicks are decided at deadlines the
 /// processor names, and the run loop calls `advance(to:)` when `nextDeadline` has come.
-struct ButtonInput: Sendable {
+package struct ButtonInput: Sendable {
     private var processor: InputProcessor
     private let keyMap: KeyMap
     /// The board's buttons.
-    let buttons: [ButtonID]
+    package let buttons: [ButtonID]
 
     /// How long past a deadline the run loop waits before deciding it. Edges carry the kernel's
     /// timestamps but reach the loop later (on a busy machine, tens of milliseconds later): an
     /// edge from before the deadline must be fed before the deadline is decided, or a bounce
     /// still on its way would be taken for a new press once the debounce period ended.
-    static let lateEdgeAllowance: Duration = .milliseconds(50)
+    package static let lateEdgeAllowance: Duration = .milliseconds(50)
 
-    init(board: BoardConfiguration) {
-        buttons = board.buttons.list.map { ButtonID(rawValue: $0.name) }
-        processor = InputProcessor(buttons: buttons, debounce: board.buttons.debounce)
+    package init(board: FaceBoard) {
+        buttons = board.buttons.map { ButtonID(rawValue: $0.name) }
+        processor = InputProcessor(buttons: buttons, debounce: board.debounce)
         keyMap = ButtonInput.keyMap(for: board)
     }
 
     /// A hardware edge (already inverted for active-low wiring), stamped by the kernel.
-    mutating func feed(_ edge: ButtonEdge) -> [ButtonEvent] {
+    package mutating func feed(_ edge: ButtonEdge) -> [ButtonEvent] {
         processor.feed(edge)
     }
 
     /// A key from the simulator's terminal at `time`; keys without a button give nothing.
-    mutating func feed(_ key: Key, at time: InputTime) -> [ButtonEvent] {
+    package mutating func feed(_ key: Key, at time: InputTime) -> [ButtonEvent] {
         processor.feed(key, map: keyMap, at: time)
     }
 
     /// When the loop should call `advance(to:)`: the processor's next deadline plus the late-edge allowance.
-    var nextDeadline: InputTime? {
+    package var nextDeadline: InputTime? {
         processor.nextDeadline.map { $0 + Self.lateEdgeAllowance }
     }
 
     /// Decides every deadline up to `time` minus the allowance; events keep their deadline's time.
-    mutating func advance(to time: InputTime) -> [ButtonEvent] {
+    package mutating func advance(to time: InputTime) -> [ButtonEvent] {
         processor.advance(to: time + (.zero - Self.lateEdgeAllowance))
     }
 
     /// The simulator keys of a board: each button's `key`, and for letter keys the capital
     /// letter as a one-second hold (a long press).
-    static func keyMap(for board: BoardConfiguration) -> KeyMap {
+    package static func keyMap(for board: FaceBoard) -> KeyMap {
         var bindings = [Key: KeyMap.Binding]()
-        for button in board.buttons.list {
+        for button in board.buttons {
             guard let name = button.key else { continue }
             let id = ButtonID(rawValue: button.name)
             let key: Key = switch name {
@@ -76,5 +75,5 @@ struct ButtonInput: Sendable {
 
 extension HostClock {
     /// The clock's monotonic reading as an input instant (GPIO edges are stamped on the same clock).
-    var inputTime: InputTime { InputTime(nanoseconds: uptime.nanoseconds) }
+    package var inputTime: InputTime { InputTime(nanoseconds: uptime.nanoseconds) }
 }

@@ -4,21 +4,21 @@ import GlancePanels
 import GlanceWidgets
 
 /// What a running face's frames cost (`EnergyLedger`), and where its slots lie on the glass.
-struct FaceEnergy: Sendable {
+package struct FaceEnergy: Sendable {
     /// The energy so far.
-    var ledger: EnergyLedger
+    package var ledger: EnergyLedger
     /// The slots' layout for the slot rectangles and burn-in offset it was made for.
     private var cached: (slots: [Rect], shift: Point, layout: EnergyLedger.Layout)?
 
     /// The ledger of `controller`'s panel; nil for controllers without a power model.
-    init?(controller: any PanelController) {
+    package init?(controller: any PanelController) {
         guard let model = PowerModel.of(controller) else { return nil }
         ledger = EnergyLedger(model: model)
     }
 
     /// Where `slots` (picture coordinates) lie in the frame `pipeline` makes at `shift`; made
     /// again only when the slots or the shift changed (a shift step every few minutes).
-    mutating func layout(slots: [Rect], pipeline: PanelPipeline, shift: Point) -> EnergyLedger.Layout {
+    package mutating func layout(slots: [Rect], pipeline: PanelPipeline, shift: Point) -> EnergyLedger.Layout {
         if let cached, cached.slots == slots, cached.shift == shift { return cached.layout }
         let layout = EnergyLedger.Layout(slots: slots, pipeline: pipeline, shift: shift)
         cached = (slots, shift, layout)
@@ -26,7 +26,7 @@ struct FaceEnergy: Sendable {
     }
 
     /// The ledger's key for a slot's content: the widget kind, "live activity", or "—".
-    static func name(_ slot: SlotStatus) -> String {
+    package static func name(_ slot: SlotStatus) -> String {
         slot.kind ?? (slot.activityID == nil ? "—" : "live activity")
     }
 }
@@ -36,7 +36,7 @@ extension FaceHost {
     /// frame before stays accounted up to now, the bytes written go to the slots they cover,
     /// e-paper refreshes to the slots whose pixels changed, and the frame on the glass
     /// afterwards is accounted from now with the widgets the slots show now.
-    func metered(_ change: () async -> PanelPipeline.Outcome) async -> PanelPipeline.Outcome {
+    package func metered(_ change: () async -> PanelPipeline.Outcome) async -> PanelPipeline.Outcome {
         guard energy != nil else { return await change() }
         let display = assembly.display
         let start = clock.now
@@ -62,7 +62,7 @@ extension FaceHost {
     }
 
     /// The energy report up to the clock's time; nil for panels without a power model.
-    func energyReport() -> EnergyLedger.Report? {
+    package func energyReport() -> EnergyLedger.Report? {
         energy?.ledger.close(at: clock.now)
         return energy?.ledger.report()
     }
