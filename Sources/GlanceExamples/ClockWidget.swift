@@ -156,14 +156,21 @@ struct ClockView: View {
 
 /// A clock with hours, minutes and ticking seconds, and the date.
 public struct ClockWidget: Widget {
+    private var provider = ClockProvider()
+
     /// Creates the widget.
     public init() {}
+
+    /// Creates the widget reading the clock `now` (for tests).
+    public init(now: @escaping @Sendable () -> Date) {
+        provider = ClockProvider(now: now)
+    }
 
     /// A static configuration of kind "clock" in every accessory family; activating it
     /// (`focus.activate` with nothing focused) opens `glance://clock` with the face's
     /// `url-handler`.
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "clock", provider: ClockProvider()) { entry in
+        StaticConfiguration(kind: "clock", provider: provider) { entry in
             ClockView(entry: entry)
                 .widgetURL(URL(string: "glance://clock"))
         }

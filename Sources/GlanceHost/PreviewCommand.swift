@@ -12,7 +12,8 @@ struct PreviewCommand: BundleCommand {
         discussion: """
             With a kind, draws the widget's snapshot (the default), its placeholder, or entry N \
             of its timeline (0 is the first) at the family's slot size: accessoryRectangular \
-            128×64, accessoryCircular and accessoryCorner 64×64, accessoryInline 128×16, unless \
+            128×64, accessoryCircular and accessoryCorner 64×64, accessoryInline 128×16, systemSmall \
+            120×120, systemMedium 240×120, systemLarge 240×240, systemExtraLarge 480×240, unless \
             --size says otherwise. Timeline entries are drawn at their own date unless --date is \
             given. A widget configured by an intent takes its parameters from --parameter, as a \
             face file's `parameters:` would give them.
@@ -43,7 +44,7 @@ struct PreviewCommand: BundleCommand {
     @Argument(help: "The widget's kind (not with --all).")
     var kind: String?
 
-    @Option(name: .long, help: ArgumentHelp("The slot family: accessoryRectangular, accessoryCircular, accessoryInline, accessoryCorner (or rectangular, circular, inline, corner).", valueName: "family"))
+    @Option(name: .long, help: ArgumentHelp("The slot family: accessoryRectangular, accessoryCircular, accessoryInline, accessoryCorner (or rectangular, circular, inline, corner), systemSmall, systemMedium, systemLarge, systemExtraLarge (or small, medium, large, extraLarge).", valueName: "family"))
     var family: String?
 
     @Option(name: .long, help: ArgumentHelp("A configuration parameter of the widget's intent (repeatable).", valueName: "name=value"))
@@ -89,7 +90,9 @@ struct PreviewCommand: BundleCommand {
     var antialiased = false
 
     static func parseFamily(_ text: String) -> WidgetFamily? {
-        WidgetFamily(rawValue: text) ?? WidgetFamily.allCases.first { $0.rawValue.lowercased() == "accessory" + text.lowercased() }
+        WidgetFamily(rawValue: text) ?? WidgetFamily.allCases.first {
+            [("accessory" + text).lowercased(), ("system" + text).lowercased()].contains($0.rawValue.lowercased())
+        }
     }
 
     static func parseSize(_ text: String) -> Size? {
@@ -116,7 +119,7 @@ struct PreviewCommand: BundleCommand {
             if outDir == nil && sheet == nil { throw ValidationError("--all needs --out-dir FOLDER, --sheet FILE.png, or both.") }
         } else {
             guard kind != nil else { throw ValidationError("give a widget's kind, or --all for every declared preview.") }
-            guard let family else { throw ValidationError("missing --family (accessoryRectangular, accessoryCircular, accessoryInline or accessoryCorner).") }
+            guard let family else { throw ValidationError("missing --family (accessoryRectangular, accessoryCircular, accessoryInline, accessoryCorner, systemSmall, systemMedium, systemLarge or systemExtraLarge).") }
             guard out != nil else { throw ValidationError("missing --out FILE.png.") }
             if outDir != nil || sheet != nil { throw ValidationError("--out-dir and --sheet go with --all.") }
             guard Self.parseFamily(family) != nil else {

@@ -42,7 +42,7 @@ struct Greeting_Previews: PreviewProvider {
 
     @Test func catalogFindsTheExamplesPreviewsInSourceOrder() throws {
         let examples = try PreviewCatalog.declared().filter { $0.source.hasPrefix("GlanceExamples/") }
-        #expect(examples.map(\.name) == ["ClockWidget.swift:176", "Kitchen timer", "Kitchen timer", "Weather", "Weather"])
+        #expect(examples.map(\.name) == ["ClockWidget.swift:183", "Kitchen timer", "Kitchen timer", "Weather", "Weather"])
         #expect(examples.map { $0.source.split(separator: ":")[0] } == [
             "GlanceExamples/ClockWidget.swift", "GlanceExamples/KitchenTimerWidget.swift", "GlanceExamples/KitchenTimerWidget.swift",
             "GlanceExamples/WeatherWidget.swift", "GlanceExamples/WeatherWidget.swift",

@@ -195,9 +195,9 @@ import GlanceWidgets
         ("slots:\n  - family: accessoryCircular\n    widgets: Clock\n",
          "glance.yaml:3:14: widget 'Clock' does not support accessoryCircular (it supports accessoryRectangular, accessoryInline)"),
         ("slots:\n  - family: accessoryRound\n    widgets: Clock\n",
-         "glance.yaml:2:13: slots[1].family is 'accessoryRound', expected one of: accessoryRectangular, accessoryCircular, accessoryInline, accessoryCorner"),
+         "glance.yaml:2:13: slots[1].family is 'accessoryRound', expected one of: accessoryRectangular, accessoryCircular, accessoryInline, accessoryCorner, systemSmall, systemMedium, systemLarge, systemExtraLarge"),
         ("slots:\n  - family: accessoryInline\n    widgts: Clock\n",
-         "glance.yaml:3:5: unknown key 'widgts' in slots[1] (expected one of: family, frame, widgets, pinned, rotate); did you mean 'widgets'?"),
+         "glance.yaml:3:5: unknown key 'widgts' in slots[1] (expected one of: family, frame, height, width, widgets, pinned, rotate); did you mean 'widgets'?"),
         ("bindings:\n  X: stack.next\n", "glance.yaml:2:3: board 'simulator' has no button 'X' (buttons: A, B, up, down, left, right, centre)"),
         ("bindings:\n  a: stack.next\n", "glance.yaml:2:3: board 'simulator' has no button 'a' (buttons: A, B, up, down, left, right, centre); did you mean 'A'?"),
         ("bindings:\n  A: stack.nxt\n", "glance.yaml:2:6: 'stack.nxt' is neither a built-in action (stack.next, stack.previous, focus.next, focus.activate, wake) nor an intent of this bundle; did you mean 'stack.next'?"),
@@ -219,7 +219,7 @@ import GlanceWidgets
         ("url-handler: {http: 'https://ha.example/hook'}\n",
          "glance.yaml:1:21: http is 'https://ha.example/hook': the built-in handler speaks plain http:// only; for https use command: [curl, -s, https://ha.example/hook, --data-binary] (the URL is appended)"),
         ("app-group: ../etc\n", "glance.yaml:1:12: app-group '../etc' must be a simple name (no slashes), e.g. desk"),
-        ("bord: simulator\n", "glance.yaml:1:1: unknown key 'bord' in the file (expected one of: board, slots, bindings, always-on, app-group, url-handler, reload-budget, mqtt, locale); did you mean 'board'?"),
+        ("bord: simulator\n", "glance.yaml:1:1: unknown key 'bord' in the file (expected one of: board, layout, slots, bindings, always-on, app-group, url-handler, reload-budget, mqtt, locale); did you mean 'board'?"),
     ])
     func brokenFaceFiles(text: String, message: String) {
         let error = #expect(throws: ConfigurationError.self) { try face(text) }

@@ -25,6 +25,8 @@ public struct FaceConfiguration: Equatable, Sendable {
     public var board: Located<String>?
     /// The slots; empty uses the panel's default face.
     public var slots: [Slot]
+    /// How the slots divide the panel; nil places each at its `frame`, or over the whole panel.
+    public var layout: Located<FaceLayout>? = nil
     /// Button bindings.
     public var bindings: [Binding]
     /// Always-on timings.
@@ -55,6 +57,12 @@ public struct FaceConfiguration: Equatable, Sendable {
         /// How long each widget of the stack shows before the next; nil for a stack that
         /// moves only on buttons and relevance.
         public var rotate: Duration?
+        /// The slot's fixed height under `layout: rows` or width under `layout: columns`; nil
+        /// shares what the fixed slots leave.
+        public var extent: Located<Int>? = nil
+        /// The family where the file names it (errors about the slot point there); nil for a
+        /// slot not read from a file.
+        public var familyAt: Located<WidgetFamily>? = nil
     }
 
     /// A widget placed in a slot: its kind, and the parameters of its intent (empty for none).
@@ -134,9 +142,19 @@ public struct FaceConfiguration: Equatable, Sendable {
     /// - Throws: `ConfigurationError` naming file, line and column.
     public init(yaml text: String, file: String) throws {
         let root = try ConfigNode.parse(text, file: file)
-        let fields = try root.mapping(allowed: ["board", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt", "locale"])
+        let fields = try root.mapping(allowed: ["board", "layout", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt", "locale"])
         board = try fields["board"].map { Located(value: try $0.string(), file: file, line: $0.line, column: $0.column) }
-        slots = try fields["slots"]?.sequence().map(Self.slot) ?? []
+        let layout = try fields["layout"].map { node in
+            Located(value: FaceLayout(rawValue: try node.choice(FaceLayout.allCases.map(\.rawValue)))!, file: file, line: node.line, column: node.column)
+        }
+        self.layout = layout
+        slots = try fields["slots"]?.sequence().map { try Self.slot($0, layout: layout?.value) } ?? []
+        if let layout, slots.isEmpty {
+            throw layout.error("layout '\(layout.value.rawValue)' places slots, and this face lists none under 'slots:' (without a layout and slots the panel's default face is shown)")
+        }
+        if let layout, let capacity = layout.value.capacity, slots.count > capacity, let at = slots[capacity].familyAt {
+            throw at.error(layout.value.problem(count: slots.count, extents: [], in: Size(width: 1, height: 1))!.message)
+        }
         bindings = try fields["bindings"].map(Self.bindings) ?? []
         alwaysOn = try fields["always-on"].map(Self.alwaysOn) ?? .standard
         appGroup = try fields["app-group"]?.string() ?? "glance"
@@ -172,13 +190,26 @@ public struct FaceConfiguration: Equatable, Sendable {
         return Located(value: text, file: node.file, line: node.line, column: node.column)
     }
 
-    private static func slot(_ node: ConfigNode) throws -> Slot {
-        let fields = try node.mapping(allowed: ["family", "frame", "widgets", "pinned", "rotate"])
-        let families = ["accessoryRectangular", "accessoryCircular", "accessoryInline", "accessoryCorner"]
+    private static func slot(_ node: ConfigNode, layout: FaceLayout?) throws -> Slot {
+        let fields = try node.mapping(allowed: ["family", "frame", "height", "width", "widgets", "pinned", "rotate"])
+        let families = ["accessoryRectangular", "accessoryCircular", "accessoryInline", "accessoryCorner", "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge"]
         guard let familyNode = fields["family"] else { throw node.error("missing 'family' (one of: \(families.joined(separator: ", ")))") }
         let family = WidgetFamily(rawValue: try familyNode.choice(families))!
+        var extent: Located<Int>?
+        for key in ["height", "width"] {
+            guard let extentNode = fields[key] else { continue }
+            guard let layout, layout.extentKey == key else {
+                let wanted = key == "height" ? "rows" : "columns"
+                throw extentNode.error("'\(key)' sets a slot's \(key) under 'layout: \(wanted)', and this face's layout is \(layout.map { "'\($0.rawValue)'" } ?? "not set")"
+                                       + " (a slot placed anywhere takes frame: {x, y, width, height})")
+            }
+            extent = Located(value: try extentNode.int(in: 1...4096), file: extentNode.file, line: extentNode.line, column: extentNode.column)
+        }
         var frame: Rect?
         if let frameNode = fields["frame"] {
+            if let layout {
+                throw frameNode.error("this slot has a frame and the face has 'layout: \(layout.rawValue)'; a slot takes its place from one or the other, so remove the frame or the layout")
+            }
             let f = try frameNode.mapping(allowed: ["x", "y", "width", "height"])
             func value(_ key: String, _ range: ClosedRange<Int>) throws -> Int {
                 guard let node = f[key] else { throw frameNode.error("frame needs x, y, width and height; '\(key)' is missing") }
@@ -197,7 +228,8 @@ public struct FaceConfiguration: Equatable, Sendable {
             return period
         }
         return Slot(family: family, frame: frame, widgets: try widgets.map(widget),
-                    pinned: try fields["pinned"]?.bool() ?? false, rotate: rotate)
+                    pinned: try fields["pinned"]?.bool() ?? false, rotate: rotate, extent: extent,
+                    familyAt: Located(value: family, file: familyNode.file, line: familyNode.line, column: familyNode.column))
     }
 
     /// A widget of a slot: its kind alone, or `kind:` with the `parameters:` of its intent.
@@ -305,10 +337,18 @@ public struct FaceConfiguration: Equatable, Sendable {
 
     // MARK: - Validation against what exists
 
+    /// Each slot's rectangle on a picture of `size`: its place in the layout, else its frame,
+    /// else the whole picture.
+    public func frames(in size: Size) -> [Rect] {
+        guard let layout = layout?.value else { return slots.map { $0.frame ?? Rect(origin: .zero, size: size) } }
+        return layout.places(count: slots.count, extents: slots.map { $0.extent?.value }, in: size)
+    }
+
     /// Checks names against the board's buttons, the bundle's widget kinds (and the families
-    /// each supports) and its intents.
+    /// each supports) and its intents, and each slot's size against its family's smallest.
     /// - Throws: the first `ConfigurationError`, with the closest valid name.
     public func validate(board: BoardConfiguration, kinds: [String: [WidgetFamily]], intents: [String]) throws {
+        try validateSizes(board: board)
         for slot in slots {
             for widget in slot.widgets.map(\.kind) {
                 guard let families = kinds[widget.value] else {
@@ -333,6 +373,37 @@ public struct FaceConfiguration: Equatable, Sendable {
             guard Self.builtInActions.contains(action) || intents.contains(action) else {
                 throw Self.unknownAction(binding.action, intents: intents)
             }
+        }
+    }
+
+    /// The picture the face is drawn on: the panel's size, turned by the board's rotation.
+    static func pictureSize(of board: BoardConfiguration) -> Size {
+        let panel = board.panel.size
+        return [90, 270].contains(board.panel.rotation) ? Size(width: panel.height, height: panel.width) : panel
+    }
+
+    /// Checks that the layout's rows or columns fit the board's picture and that each slot is
+    /// at least its family's `minimumSlotSize` there.
+    /// - Throws: `ConfigurationError` at the slot's family (or its height or width), naming the
+    ///   slot, its widget, its size and the board's panel.
+    private func validateSizes(board: BoardConfiguration) throws {
+        let picture = Self.pictureSize(of: board)
+        let panel = "the \(picture.width)×\(picture.height) panel of board '\(board.name)'"
+        if let layout, let problem = layout.value.problem(count: slots.count, extents: slots.map { $0.extent?.value }, in: picture) {
+            let slot = slots[problem.slot]
+            let place = slot.extent ?? slot.familyAt.map { Located(value: 0, file: $0.file, line: $0.line, column: $0.column) }
+            let message = "slot \(problem.slot + 1) under 'layout: \(layout.value.rawValue)' on \(panel): \(problem.message)"
+            throw place?.error(message) ?? ConfigurationError(file: source, message: message)
+        }
+        for (index, (slot, frame)) in zip(slots, frames(in: picture)).enumerated() {
+            let least = slot.family.minimumSlotSize
+            guard frame.width < least.width || frame.height < least.height else { continue }
+            let widget = slot.widgets.first.map { " with '\($0.kind.value)'\(slot.widgets.count > 1 ? " and \(slot.widgets.count - 1) more" : "")" } ?? ""
+            let fits = WidgetFamily.allCases.filter { $0.isSystem && $0.minimumSlotSize.width <= frame.width && $0.minimumSlotSize.height <= frame.height }
+            let message = "slot \(index + 1) (\(slot.family)\(widget)) is \(frame.width)×\(frame.height) on \(panel); \(slot.family) needs at least "
+                + "\(least.width)×\(least.height) (Docs/Panels.md, \"Families and panel sizes\"): use \((fits.map(\.rawValue) + ["an accessory family"]).joined(separator: " or ")) in it, "
+                + "make the slot bigger, or use a bigger panel"
+            throw slot.familyAt?.error(message) ?? ConfigurationError(file: source, message: message)
         }
     }
 

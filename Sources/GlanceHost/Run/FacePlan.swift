@@ -50,8 +50,9 @@ extension FacePlan {
                 return slot
             }
         } else {
-            slots = zip(configuration.slots, intents).map { slot, intents in
-                Slot(family: slot.family, rect: slot.frame ?? Rect(origin: .zero, size: pictureSize),
+            slots = zip(zip(configuration.slots, configuration.frames(in: pictureSize)), intents).map { placed, intents in
+                let (slot, frame) = placed
+                return Slot(family: slot.family, rect: frame,
                      widgets: zip(slot.widgets, intents).map { WidgetPlacement($0.kind.value, configuration: $1) },
                      ordering: slot.pinned ? .pinned : .relevance, rotation: slot.rotate)
             }
@@ -136,35 +137,63 @@ extension FacePlan {
         ("centre", .focusActivate), ("A", .stackNext), ("B", .focusNext),
     ]
 
-    /// The default faces (Docs/Contract.md, "Default faces"): 128×64 and smaller, one rectangular stack of every widget
-    /// that supports it; 128×128, inline on top, rectangular, two circular below; wide e-paper,
-    /// inline on top, rectangular left, circular right.
+    /// The default faces (Docs/Panels.md, "Default faces"), by panel class, each slot a stack of
+    /// every widget that supports its family; a part with no widget is left out and the others
+    /// grow into its place, so the face fills the panel:
+    /// - small (under 100 rows: 128×32, 128×64, 256×64): one `accessoryRectangular` slot;
+    /// - wide medium (100 rows or more, over 1.5 times as wide as high: 250×122, 296×128): an
+    ///   `accessoryInline` strip of 18 rows, under it `accessoryRectangular` on the left and a
+    ///   square `accessoryCircular` on the right;
+    /// - medium (128×128, 160×128, 200×200): an inline strip of 16 rows, `accessoryRectangular`
+    ///   in 4/7 of the rest, two `accessoryCircular` side by side below;
+    /// - large (at least 240 wide and 200 high: 320×240, 400×240): as medium, with
+    ///   `systemSmall` in the two lower cells when widgets support it and the cells are at
+    ///   least 120 rows high (they get 120 rows when the panel has them), and `systemMedium`
+    ///   in the upper part when widgets support it and it is at least 240×120.
     static func defaultSlots(size: Size, bundle: BundleContents) -> [Slot] {
         func kinds(_ family: WidgetFamily) -> [WidgetPlacement] {
             bundle.widgets.filter { $0.timeline != nil && $0.supportedFamilies.contains(family) }.map { WidgetPlacement($0.kind) }
         }
-        let full = Rect(origin: .zero, size: size)
-        if size.height >= 128, size.width >= 128 {
-            return [
-                Slot(family: .accessoryInline, rect: Rect(x: 0, y: 0, width: size.width, height: 16), widgets: kinds(.accessoryInline)),
-                Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: 16, width: size.width, height: 64), widgets: kinds(.accessoryRectangular),
-                     showsLiveActivities: true),
-                Slot(family: .accessoryCircular, rect: Rect(x: 0, y: 80, width: size.width / 2, height: 48), widgets: kinds(.accessoryCircular)),
-                Slot(family: .accessoryCircular, rect: Rect(x: size.width / 2, y: 80, width: size.width / 2, height: 48),
-                     widgets: Array(kinds(.accessoryCircular).reversed())),
-            ].filter { !$0.widgets.isEmpty }
+        let width = size.width, height = size.height
+        guard height >= 100 else {
+            return [Slot(family: .accessoryRectangular, rect: Rect(origin: .zero, size: size), widgets: kinds(.accessoryRectangular),
+                         showsLiveActivities: true)]
         }
-        if size.height >= 100, size.width > size.height * 3 / 2 {
-            let top = 18, circle = size.height - top
-            return [
-                Slot(family: .accessoryInline, rect: Rect(x: 0, y: 0, width: size.width, height: top), widgets: kinds(.accessoryInline)),
-                Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: top, width: size.width - circle, height: circle),
-                     widgets: kinds(.accessoryRectangular), showsLiveActivities: true),
-                Slot(family: .accessoryCircular, rect: Rect(x: size.width - circle, y: top, width: circle, height: circle),
-                     widgets: kinds(.accessoryCircular)),
-            ].filter { !$0.widgets.isEmpty }
+        let inline = kinds(.accessoryInline)
+        let top = inline.isEmpty ? 0 : width > height * 3 / 2 ? 18 : 16
+        var slots = [Slot]()
+        if !inline.isEmpty { slots.append(Slot(family: .accessoryInline, rect: Rect(x: 0, y: 0, width: width, height: top), widgets: inline)) }
+        let rest = height - top
+        let large = width >= 240 && height >= 200
+        // The system families take a part only on large panels, and only where they fit: a
+        // large panel's lower cells are at least 120 rows (its width/2 is 120 or more).
+        let lowerFamily: WidgetFamily = large && !kinds(.systemSmall).isEmpty ? .systemSmall : .accessoryCircular
+        let lower = kinds(lowerFamily)
+        let lowerHeight = lower.isEmpty ? 0 : large ? max(rest - rest * 4 / 7, min(120, rest - 48)) : rest - rest * 4 / 7
+        let upperMedium = large && !kinds(.systemMedium).isEmpty && rest - lowerHeight >= WidgetFamily.systemMedium.minimumSlotSize.height
+        let upperFamily: WidgetFamily = upperMedium ? .systemMedium : .accessoryRectangular
+        let upper = kinds(upperFamily)
+        if width > height * 3 / 2, !large {
+            // Wide e-paper: the rectangular part on the left, a square circular one on the right.
+            let circle = upper.isEmpty ? width : min(rest, width / 2)
+            if !upper.isEmpty {
+                slots.append(Slot(family: .accessoryRectangular, rect: Rect(x: 0, y: top, width: width - (lower.isEmpty ? 0 : circle), height: rest),
+                                  widgets: upper, showsLiveActivities: true))
+            }
+            if !lower.isEmpty {
+                slots.append(Slot(family: .accessoryCircular, rect: Rect(x: width - circle, y: top, width: circle, height: rest), widgets: lower))
+            }
+            return slots
         }
-        return [Slot(family: .accessoryRectangular, rect: full, widgets: kinds(.accessoryRectangular), showsLiveActivities: true)]
+        let upperHeight = upper.isEmpty ? 0 : lower.isEmpty ? rest : rest - lowerHeight
+        if !upper.isEmpty {
+            slots.append(Slot(family: upperFamily, rect: Rect(x: 0, y: top, width: width, height: upperHeight), widgets: upper, showsLiveActivities: true))
+        }
+        if !lower.isEmpty {
+            let y = top + upperHeight, h = height - y
+            slots.append(Slot(family: lowerFamily, rect: Rect(x: 0, y: y, width: width / 2, height: h), widgets: lower))
+            slots.append(Slot(family: lowerFamily, rect: Rect(x: width / 2, y: y, width: width - width / 2, height: h), widgets: Array(lower.reversed())))
+        }
+        return slots
     }
 }
-

@@ -265,16 +265,18 @@ enum PreviewItems {
 
 extension WidgetFamily {
     /// The slot a family gets when nothing says otherwise: 128×64 rectangular, 64×64
-    /// circular and corner, 128×16 inline (the slots of a 128×64 panel's faces).
+    /// circular and corner, 128×16 inline (the slots of a 128×64 panel's faces); the system
+    /// families get the smallest slot a face gives them, cells of 120×120 pixels as on the
+    /// Home Screen's grid: small 120×120, medium 240×120, large 240×240, extra large 480×240.
     public var defaultSlotSize: Size {
         switch self {
         case .accessoryRectangular: Size(width: 128, height: 64)
         case .accessoryCircular, .accessoryCorner: Size(width: 64, height: 64)
         case .accessoryInline: Size(width: 128, height: 16)
-        case .systemSmall: Size(width: 64, height: 64)
-        case .systemMedium: Size(width: 128, height: 64)
-        case .systemLarge: Size(width: 128, height: 128)
-        case .systemExtraLarge: Size(width: 256, height: 128)
+        case .systemSmall: Size(width: 120, height: 120)
+        case .systemMedium: Size(width: 240, height: 120)
+        case .systemLarge: Size(width: 240, height: 240)
+        case .systemExtraLarge: Size(width: 480, height: 240)
         }
     }
 }
