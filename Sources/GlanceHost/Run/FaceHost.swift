@@ -17,7 +17,7 @@ import Logging
 /// One way out: after a round that changed something the loop publishes a `FaceSnapshot` to
 /// its listeners, and writes the state file and the frame folder (`FaceHost+Glass.swift`). Time is the host's one clock: the live loop asks it to
 /// wait until the next deadline (the runtime's wake-up, a gesture decision, the display's
-/// shift step or retry, the end of `--duration`); a simulated run or a test moves a
+/// shift step or retry, a listener's alarm, the end of `--duration`); a simulated run or a test moves a
 /// `ManualClock` from deadline to deadline instead, through the same code.
 actor FaceHost: ControlTarget {
     /// Something for the loop to handle.
@@ -99,6 +99,8 @@ actor FaceHost: ControlTarget {
     var appGroupContents: [String: Data] = [:]
     /// Intents the runtime had performed when the loop last looked.
     var intentsPerformed = 0
+    /// Moments listeners asked the loop to wake at (`setAlarm`), by name.
+    nonisolated let alarms = Locked<[String: FaceAlarm]>([:])
 
     init(board: BoardConfiguration, plan: FacePlan, runtime: FaceRuntime, assembly: PanelAssembly, clock: any HostClock,
          logger: Logger, stateFile: URL, frameFolder: URL? = nil, screen: SimulatorScreen? = nil, loadFace: FaceLoader? = nil,
@@ -210,16 +212,34 @@ actor FaceHost: ControlTarget {
         timer?.cancel()
     }
 
+    /// Asks the loop to publish a snapshot once `alarm` is due (nil: no longer), under `name`,
+    /// which replaces that name's earlier alarm: a listener's timer (the MQTT bridge's message
+    /// expiry and glass interval) is one of the loop's deadlines, never a sleep of its own.
+    nonisolated func setAlarm(_ name: String, _ alarm: FaceAlarm?) {
+        let changed = alarms.withLock { alarms in
+            defer { alarms[name] = alarm }
+            return alarms[name] != alarm
+        }
+        // The loop counts its wait again.
+        if changed { doorbell.yield() }
+    }
+
     /// The longest single wait of the live loop, in seconds.
     static let longestWait: TimeInterval = 60
 
     /// The next moment something is due: the runtime's wake-up, a gesture decision, the
-    /// display's shift step, refresh or retry, the end of the run.
+    /// display's shift step, refresh or retry, a listener's alarm, the end of the run.
     func nextDeadline() async -> Date? {
-        let now = clock.now
+        let now = clock.now, uptime = clock.uptime
         var candidates = [await runtime.nextWakeUp, await assembly.display.nextDeadline, await assembly.display.nextRetry, stopAt]
         if let deadline = input.nextDeadline {
             candidates.append(now.addingTimeInterval(max(.zero, deadline - clock.inputTime).timeInterval))
+        }
+        for alarm in alarms.withLock({ Array($0.values) }) {
+            switch alarm {
+            case .wall(let date): candidates.append(date)
+            case .uptime(let moment): candidates.append(now.addingTimeInterval(max(.zero, moment - uptime).timeInterval))
+            }
         }
         return candidates.compactMap { $0 }.min()
     }
@@ -229,9 +249,17 @@ actor FaceHost: ControlTarget {
     /// counts it, or the next deadline of `uptime` itself (a gesture decision, a panel retry),
     /// whichever comes first; nil when nothing is due without an event.
     private func nextWait() async -> Duration? {
-        let wall = [await runtime.nextWakeUp, await assembly.display.nextDeadline, stopAt].compactMap { $0 }.min()
-        var waits = [wall.flatMap { clock.waitingTime(until: $0) }]
+        var wallDeadlines = [await runtime.nextWakeUp, await assembly.display.nextDeadline, stopAt]
         let uptime = clock.uptime
+        var waits = [Duration?]()
+        for alarm in alarms.withLock({ Array($0.values) }) {
+            switch alarm {
+            case .wall(let date): wallDeadlines.append(date)
+            case .uptime(let moment): waits.append(max(.zero, moment - uptime))
+            }
+        }
+        let wall = wallDeadlines.compactMap { $0 }.min()
+        waits.append(wall.flatMap { clock.waitingTime(until: $0) })
         if let deadline = input.nextDeadline {
             waits.append(max(.zero, deadline - clock.inputTime))
         }
@@ -272,6 +300,14 @@ actor FaceHost: ControlTarget {
             frames += await dispatch(input.advance(to: clock.inputTime))
         }
         if let stopAt, now >= stopAt { stopped = true }
+        let uptime = clock.uptime
+        let rang = alarms.withLock { alarms in
+            let due = alarms.filter { $0.value.isDue(now: now, uptime: uptime) }
+            for name in due.keys { alarms[name] = nil }
+            return !due.isEmpty
+        }
+        // A listener's alarm: it finds what is due in the snapshot this round publishes.
+        if rang { changed = true }
         if !frames.isEmpty {
             await show(frames)
         } else if await assembly.display.isDue {
@@ -283,4 +319,19 @@ actor FaceHost: ControlTarget {
         await publishIfChanged()
     }
 
+}
+
+/// A moment a listener of the loop wants to be woken at (`FaceHost.setAlarm`).
+enum FaceAlarm: Sendable, Equatable {
+    /// On the clock's wall time, which widgets and the dates they read follow.
+    case wall(Date)
+    /// On the clock's `uptime`: real time whatever a simulated clock's pace.
+    case uptime(Duration)
+
+    func isDue(now: Date, uptime: Duration) -> Bool {
+        switch self {
+        case .wall(let date): date <= now
+        case .uptime(let moment): moment <= uptime
+        }
+    }
 }
