@@ -17,7 +17,7 @@ import Logging
 /// One way out: after a round that changed something the loop publishes a `FaceSnapshot` to
 /// its listeners, and writes the state file and the frame folder (`FaceHost+Glass.swift`). Time is the host's one clock: the live loop asks it to
 /// wait until the next deadline (the runtime's wake-up, a gesture decision, the display's
-/// shift step or retry, the end of `--duration`); a simulated run or a test moves a
+/// shift step or retry, a listener's alarm, the end of `--duration`); a simulated run or a test moves a
 /// `ManualClock` from deadline to deadline instead, through the same code.
 package actor FaceHost: ControlTarget {
     /// Something for the loop to handle.
@@ -64,7 +64,7 @@ package actor FaceHost: ControlTarget {
     package let screen: (any FaceScreen)?
     /// Seconds from the process's start to now (the first frame's time in the usage report).
     package let secondsSinceStart: @Sendable () -> Double
-    private var stopAt: Date?
+    var stopAt: Date?
     package var stopped = false
 
     package nonisolated let inbox = Locked<[Event]>([])
@@ -100,6 +100,8 @@ package actor FaceHost: ControlTarget {
     package var appGroupContents: [String: Data] = [:]
     /// Intents the runtime had performed when the loop last looked.
     package var intentsPerformed = 0
+    /// Moments listeners asked the loop to wake at (`setAlarm`), by name.
+    nonisolated let alarms = Locked<[String: FaceAlarm]>([:])
 
     /// A face on `assembly`'s display, running `runtime` for `plan` on `clock`.
     /// - Parameters:
@@ -225,34 +227,6 @@ package actor FaceHost: ControlTarget {
     /// The longest single wait of the live loop, in seconds.
     package static let longestWait: TimeInterval = 60
 
-    /// The next moment something is due: the runtime's wake-up, a gesture decision, the
-    /// display's shift step, refresh or retry, the end of the run.
-    package func nextDeadline() async -> Date? {
-        let now = clock.now
-        var candidates = [await runtime.nextWakeUp, await assembly.display.nextDeadline, await assembly.display.nextRetry, stopAt]
-        if let deadline = input.nextDeadline {
-            candidates.append(now.addingTimeInterval(max(.zero, deadline - clock.inputTime).timeInterval))
-        }
-        return candidates.compactMap { $0 }.min()
-    }
-
-    /// How long the live loop may wait, on the clock's `uptime`: until the next wall-clock
-    /// deadline (the runtime's wake-up, the display's, the end of the run) as the clock
-    /// counts it, or the next deadline of `uptime` itself (a gesture decision, a panel retry),
-    /// whichever comes first; nil when nothing is due without an event.
-    private func nextWait() async -> Duration? {
-        let wall = [await runtime.nextWakeUp, await assembly.display.nextDeadline, stopAt].compactMap { $0 }.min()
-        var waits = [wall.flatMap { clock.waitingTime(until: $0) }]
-        let uptime = clock.uptime
-        if let deadline = input.nextDeadline {
-            waits.append(max(.zero, deadline - clock.inputTime))
-        }
-        if let attempt = await assembly.pipeline.nextAttempt {
-            waits.append(max(.zero, attempt - uptime))
-        }
-        return waits.compactMap { $0 }.min()
-    }
-
     private func isDue(_ date: Date?) -> Bool {
         date.map { $0 <= clock.now } ?? false
     }
@@ -284,6 +258,8 @@ package actor FaceHost: ControlTarget {
             frames += await dispatch(input.advance(to: clock.inputTime))
         }
         if let stopAt, now >= stopAt { stopped = true }
+        // A listener's alarm: it finds what is due in the snapshot this round publishes.
+        if ringDueAlarms(now: now) { changed = true }
         if !frames.isEmpty {
             await show(frames)
         } else if await assembly.display.isDue {
@@ -294,5 +270,4 @@ package actor FaceHost: ControlTarget {
         }
         await publishIfChanged()
     }
-
 }

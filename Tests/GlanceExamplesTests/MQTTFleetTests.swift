@@ -36,11 +36,10 @@ final class Fleet: Sendable {
 
     let broker: MosquittoBroker
     let faces: [Face]
-    /// Sees everything the faces publish and Home Assistant would read.
-    let observer: MQTTClient
-    let seen: Arrivals<MQTTClient.Event>
-    /// Publishes commands, as Home Assistant or a script would.
-    let remote: MQTTClient
+    /// Home Assistant's view of the broker, and a remote that sends commands; their sessions
+    /// last across the broker's restart.
+    let watch: MQTTWatch
+    var seen: Arrivals<MQTTClient.Event> { watch.seen }
     private let folder: TemporaryDirectory
 
     init(names: [String] = ["kitchen", "hall", "desk"]) async throws {
@@ -50,18 +49,7 @@ final class Fleet: Sendable {
         var faces = [Face]()
         for name in names { faces.append(try await Self.face(name, port: broker.port)) }
         self.faces = faces
-        var options = MQTTClient.Options(host: "127.0.0.1", port: broker.port, clientID: "observer")
-        options.subscriptions = ["glance/#", "homeassistant/#"]
-        options.minimumBackoff = 0.2
-        options.maximumBackoff = 1
-        observer = try MQTTClient(options: options)
-        seen = Arrivals(collecting: observer.events)
-        observer.start()
-        var remoteOptions = options
-        remoteOptions.clientID = "remote"
-        remoteOptions.subscriptions = []
-        remote = try MQTTClient(options: remoteOptions)
-        remote.start()
+        watch = try MQTTWatch(port: broker.port, cleanSession: false)
     }
 
     private static func face(_ name: String, port: Int) async throws -> Face {
@@ -101,23 +89,17 @@ final class Fleet: Sendable {
     func face(_ name: String) -> Face { faces.first { $0.name == name }! }
 
     /// Messages the observer received, oldest first.
-    func messages() -> [MQTTClient.Message] { Self.messages(seen.all) }
+    func messages() -> [MQTTClient.Message] { watch.messages() }
 
-    static func messages(_ events: [MQTTClient.Event]) -> [MQTTClient.Message] {
-        events.compactMap { if case .message(let message) = $0 { message } else { nil } }
-    }
+    static func messages(_ events: [MQTTClient.Event]) -> [MQTTClient.Message] { MQTTWatch.messages(events) }
 
     /// The payloads seen on `topic`, oldest first.
-    func payloads(_ topic: String) -> [String] { messages().filter { $0.topic == topic }.map(\.text) }
+    func payloads(_ topic: String) -> [String] { watch.payloads(topic) }
 
-    func publish(_ topic: String, _ text: String, retain: Bool = false) {
-        #expect(remote.publish(.init(topic: topic, payload: Array(text.utf8), qos: 1, retain: retain)).sent)
-    }
+    func publish(_ topic: String, _ text: String, retain: Bool = false) { watch.publish(topic, text, retain: retain) }
 
-    /// Waits until the observer has seen a message on `topic` with `payload` (after `after` of them).
-    func waitFor(_ topic: String, _ payload: String, count: Int = 1) async -> Bool {
-        await seen.wait { Self.messages($0).filter { $0.topic == topic && $0.text == payload }.count >= count }
-    }
+    /// Waits until the observer has seen a message on `topic` with `payload` (`count` of them).
+    func waitFor(_ topic: String, _ payload: String, count: Int = 1) async -> Bool { await watch.waitFor(topic, payload, count: count) }
 
     func shutDown() async {
         for face in faces {
@@ -125,8 +107,7 @@ final class Fleet: Sendable {
             face.host.post(.stop)
             await face.loop.value
         }
-        await observer.stop()
-        await remote.stop()
+        await watch.stop()
         broker.stop()
     }
 }

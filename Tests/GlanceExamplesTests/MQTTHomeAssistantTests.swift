@@ -26,9 +26,9 @@ import Testing
         let bridge: MQTTBridge
         let handled: Arrivals<MQTTClient.Event>
         let loop: Task<Void, Never>
-        let observer: MQTTClient
-        let seen: Arrivals<MQTTClient.Event>
-        let remote: MQTTClient
+        /// Home Assistant's view of the broker, and a remote that sends commands.
+        let watch: MQTTWatch
+        var seen: Arrivals<MQTTClient.Event> { watch.seen }
         let facePath: URL
 
         /// The demo face with `bindings` (face-file lines) and `mqtt` (lines of the section).
@@ -62,21 +62,9 @@ import Testing
             bridge = try MQTTBridge(configuration: face.mqtt!, host: host, logger: logger, backoff: 0.2...1, onHandled: { handled.append($0) })
             let host = self.host
             loop = Task { await host.runLive(duration: nil) }
-            var options = MQTTClient.Options(host: "127.0.0.1", port: broker.port, clientID: "observer-\(UUID().uuidString.prefix(8))")
-            options.subscriptions = ["glance/#", "homeassistant/#"]
-            options.cleanSession = true
-            options.minimumBackoff = 0.2
-            options.maximumBackoff = 1
-            observer = try MQTTClient(options: options)
-            seen = Arrivals(collecting: observer.events)
-            observer.start()
-            var remoteOptions = options
-            remoteOptions.clientID = "remote-\(UUID().uuidString.prefix(8))"
-            remoteOptions.subscriptions = []
-            remote = try MQTTClient(options: remoteOptions)
-            remote.start()
+            watch = try MQTTWatch(port: broker.port)
             // The observer listens before the face joins, so it sees every document published.
-            _ = await seen.wait { $0.contains { if case .connected = $0 { true } else { false } } }
+            _ = await watch.connected()
             await bridge.connect()
         }
 
@@ -91,20 +79,16 @@ import Testing
             host.post(.reloadFace)
         }
 
-        func messages() -> [MQTTClient.Message] { Fleet.messages(seen.all) }
+        func messages() -> [MQTTClient.Message] { watch.messages() }
 
-        func publish(_ topic: String, _ text: String, retain: Bool = false) {
-            #expect(remote.publish(.init(topic: topic, payload: Array(text.utf8), qos: 1, retain: retain)).sent)
-        }
+        func publish(_ topic: String, _ text: String, retain: Bool = false) { watch.publish(topic, text, retain: retain) }
 
         /// Waits until the face has handled a message on `topic` (`count` of them).
         func handledMessage(on topic: String, count: Int = 1) async -> Bool {
             await handled.wait { Fleet.messages($0).filter { $0.topic == topic }.count >= count }
         }
 
-        func waitFor(_ topic: String, _ payload: String) async -> Bool {
-            await seen.wait { Fleet.messages($0).contains { $0.topic == topic && $0.text == payload } }
-        }
+        func waitFor(_ topic: String, _ payload: String) async -> Bool { await watch.waitFor(topic, payload) }
 
         /// The discovery documents as the observer saw them published last (an empty payload removes one).
         static func announced(_ events: [MQTTClient.Event]) -> [String: [UInt8]] {
@@ -139,8 +123,7 @@ import Testing
             await bridge.disconnect()
             host.post(.stop)
             await loop.value
-            await observer.stop()
-            await remote.stop()
+            await watch.stop()
             if stopBroker { broker.stop() }
         }
     }
@@ -379,6 +362,37 @@ import Testing
         setup.publish("glance/desk/message/set", String(repeating: "m", count: 300))
         #expect(await setup.handledMessage(on: "glance/desk/message/set", count: 2))
         #expect(setup.log.all.contains("warning: MQTT: ignored glance/desk/message/set: the message is 300 characters; at most 256"))
+        await setup.shutDown()
+    }
+
+    @Test func aMessagesExpiryFollowsTheFacesClockAsTheWidgetDoes() async throws {
+        let face = "board: simulator\nslots:\n  - family: accessoryRectangular\n    widgets: message\nalways-on:\n  idle: never\n"
+        let setup = try await Setup(mqtt: ["message-expiry: 2m"], face: face)
+        #expect(await setup.waitFor("glance/desk/availability", "online"))
+        let notices = Arrivals(collecting: await setup.host.snapshots())
+        #expect(await notices.wait { $0.contains(where: \.drawn) })
+        let empty = await setup.host.assembly.glass!()
+        setup.publish("glance/desk/message/set", "Door open")
+        #expect(await setup.waitFor("glance/desk/message", "Door open"))
+        #expect(setup.demo.data.read("glance/message.json") == #"{"expires":"2026-11-21T08:02:00Z","text":"Door open"}"#)
+        #expect(await notices.wait { $0.last?.glass != empty })
+
+        // The wall clock is set back an hour (NTP correcting a board that booted with a wrong
+        // time), then two minutes pass: the widget shows the message until 08:02 by the clock,
+        // so Home Assistant's text entity keeps it too.
+        setup.clock.set(morning.addingTimeInterval(-3600))
+        setup.clock.advance(by: 120)
+        // A press of a button without a binding comes back as a gesture: everything the two
+        // minutes caused has been published by then.
+        setup.publish("glance/desk/press", "B")
+        #expect(await setup.waitFor("glance/desk/button/B", "click"))
+        #expect(setup.watch.payloads("glance/desk/message") == ["Door open"], "the message left its topic while the glass shows it")
+        #expect(await setup.host.assembly.glass!() != empty)
+
+        // At 08:02 by the face's clock it is gone from both.
+        setup.clock.advance(to: morning.addingTimeInterval(120))
+        #expect(await setup.seen.wait { Fleet.messages($0).contains { $0.topic == "glance/desk/message" && $0.payload.isEmpty } }, "the message stayed on its topic")
+        #expect(await notices.wait { $0.last?.glass == empty }, "the message stayed on the glass")
         await setup.shutDown()
     }
 

@@ -26,7 +26,7 @@ import Testing
     }
 
     private static func send(_ fleet: Fleet, _ topic: String, _ payload: [UInt8], retain: Bool = false) {
-        #expect(fleet.remote.publish(.init(topic: topic, payload: payload, qos: 1, retain: retain)).sent)
+        #expect(fleet.watch.remote.publish(.init(topic: topic, payload: payload, qos: 1, retain: retain)).sent)
     }
 
     @Test func aMessageOverTheLimitNeverReachesTheFaceRetainedOrQueuedAndOneJustOverIsRefusedByName() async throws {

@@ -16,7 +16,10 @@ import Logging
 ///
 /// The client runs on its own thread; nothing here waits for the broker, so a broker that is
 /// down costs the face nothing: frames and buttons go on, and the state is published again
-/// when the connection returns.
+/// when the connection returns. Nothing here sleeps either: the message's expiry (face time)
+/// and the glass interval (real time) are alarms of the face's loop (`FaceHost.setAlarm`),
+/// which a test's clock or the simulator's paused and fast-forwarded one drives like every
+/// other deadline.
 ///
 /// What comes in is outside input: the broker is asked (MQTT 5 Maximum Packet Size) to send
 /// nothing over `MQTTCommand.maximumPacketSize`, each topic kind has a payload limit checked
@@ -50,11 +53,12 @@ actor MQTTBridge {
     /// The light: on or off, and the level Home Assistant's brightness chose.
     private var lightOn = true
     private var lightLevel = BrightnessLevel.normal
-    /// Glass PNGs: when the last went out, and whether a newer glass waits for the interval.
-    private var glassSent: Date?
-    private var glassTimer: Task<Void, Never>?
-    /// Empties the message's state topic when the message expires.
-    private var messageTimer: Task<Void, Never>?
+    /// When the last glass PNG went out, on the clock's uptime: the interval spares the link,
+    /// in real time whatever a simulated clock's pace.
+    private var glassSent: Duration?
+    /// When the message on the glass expires (on the face's clock, as the widget reads
+    /// `expires`): then its state topic is emptied.
+    private var messageExpiry: Date?
     /// The face's newest snapshot (with its status): what the state topics and the glass show.
     private var latest: FaceSnapshot?
     /// The face file's `mqtt:` as the face last read it; a snapshot with another is SIGHUP's.
@@ -145,8 +149,8 @@ actor MQTTBridge {
 
     /// Publishes "offline", disconnects and stops the listeners.
     func disconnect() async {
-        glassTimer?.cancel()
-        messageTimer?.cancel()
+        setGlassDue(nil)
+        setMessageExpiry(nil)
         await stopClient()
         for task in tasks { task.cancel() }
         tasks = []
@@ -418,8 +422,7 @@ actor MQTTBridge {
     /// the message on its state topic, and empties that topic when it expires.
     private func show(message text: String, topic: String) async throws {
         guard let appGroup = latest?.appGroup else { return }
-        messageTimer?.cancel()
-        messageTimer = nil
+        setMessageExpiry(nil)
         let now = host.clock.now
         var object: [String: Any] = ["text": text]
         let expiry = configuration.messageExpiry?.timeInterval
@@ -428,20 +431,25 @@ actor MQTTBridge {
         try await write(contents, in: AppGroup(name: appGroup, root: host.appGroupRoot), name: "message.json", topic: topic)
         publish(topics.message, Array(text.utf8), qos: 1)
         guard let expiry, !text.isEmpty else { return }
-        let clock = host.clock
-        // The deadline is taken now, on the clock's uptime: a clock moved on before the task
-        // below first runs (a test's manual clock) finds it passed instead of waiting anew.
-        let deadline = clock.uptime + .milliseconds(Int64(expiry * 1000))
-        messageTimer = Task { [weak self] in
-            do { try await clock.sleep(for: deadline - clock.uptime) } catch { return }
-            await self?.messageExpired()
-        }
+        // The moment `expires` names: the widget hides the message then, by the same clock.
+        setMessageExpiry(now.addingTimeInterval(expiry))
     }
 
-    private func messageExpired() {
-        messageTimer = nil
+    /// The message's expiry as one of the face loop's deadlines (`FaceHost.setAlarm`); nil: none.
+    private func setMessageExpiry(_ date: Date?) {
+        messageExpiry = date
+        host.setAlarm(Self.messageAlarm, date.map { .wall($0) })
+    }
+
+    /// Empties the message's state topic once the face's clock has reached its expiry.
+    private func expireMessage() {
+        guard let messageExpiry, host.clock.now >= messageExpiry else { return }
+        setMessageExpiry(nil)
         publish(topics.message, [], qos: 1)
     }
+
+    private static let messageAlarm = "mqtt.message-expiry"
+    private static let glassAlarm = "mqtt.glass"
 
     private var lightLimit: BrightnessLevel? {
         lightOn ? (lightLevel == .normal ? nil : lightLevel) : .off
@@ -452,6 +460,7 @@ actor MQTTBridge {
     private func handle(_ snapshot: FaceSnapshot) async {
         let before = latest
         latest = snapshot
+        expireMessage()
         if snapshot.mqtt != planned {
             await reconfigure(snapshot.mqtt)
         } else if before?.bound != snapshot.bound || before?.stackKinds != snapshot.stackKinds {
@@ -491,23 +500,23 @@ actor MQTTBridge {
         if let widget { publishIfChanged(topics.widget, Array(widget.utf8)) }
     }
 
-    /// The glass now when the interval since the last one has passed, else once it has.
+    /// The glass now when the interval since the last one has passed, else once it has: the
+    /// face loop's alarm brings a snapshot then, and with it this call again.
     private func scheduleGlass() async {
-        guard let interval = configuration.glassInterval?.timeInterval, glassTimer == nil else { return }
-        let now = host.clock.now
-        let wait = glassSent.map { interval - now.timeIntervalSince($0) } ?? 0
-        guard wait > 0 else { return await publishGlass() }
-        let clock = host.clock
-        glassTimer = Task { [weak self] in
-            do { try await clock.sleep(for: .milliseconds(Int64(wait * 1000))) } catch { return }
-            await self?.publishGlass()
-        }
+        guard let interval = configuration.glassInterval else { return setGlassDue(nil) }
+        if let glassSent, host.clock.uptime < glassSent + interval { return setGlassDue(glassSent + interval) }
+        await publishGlass()
+    }
+
+    /// A newer glass waiting for the interval, as one of the face loop's deadlines; nil: none.
+    private func setGlassDue(_ moment: Duration?) {
+        host.setAlarm(Self.glassAlarm, moment.map { .uptime($0) })
     }
 
     private func publishGlass() async {
-        glassTimer = nil
+        setGlassDue(nil)
         guard configuration.glassInterval != nil, client.isConnected, let latest, latest.drawn, let png = try? latest.glass.png() else { return }
-        glassSent = host.clock.now
+        glassSent = host.clock.uptime
         publishIfChanged(topics.glass, png)
     }
 
