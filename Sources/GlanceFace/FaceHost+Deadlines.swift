@@ -1,5 +1,6 @@
 import Foundation
 import GlanceCore
+import GlanceInput
 
 /// A moment a listener of the loop wants to be woken at (`FaceHost.setAlarm`).
 package enum FaceAlarm: Sendable, Equatable {

@@ -3,6 +3,7 @@ import Glance
 import GlanceTesting
 import Testing
 @testable import GlanceExamples
+import GlanceFace
 @testable import GlanceHost
 import GlanceWidgets
 

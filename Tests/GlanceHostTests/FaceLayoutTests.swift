@@ -1,6 +1,7 @@
 import Foundation
 import GlanceTesting
 import Testing
+import GlanceFace
 @testable import GlanceHost
 import GlanceUI
 import GlanceWidgets
