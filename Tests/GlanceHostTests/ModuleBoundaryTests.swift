@@ -37,6 +37,20 @@ import Testing
             """)
     }
 
+    /// The loop's roles are split over files a reader can hold in mind: none of FaceHost's
+    /// files (FaceHost.swift and its FaceHost+… extensions) is longer than 300 lines.
+    @Test func faceHostsFilesStayShort() throws {
+        let folder = Self.root.appendingPathComponent("Sources/\(Self.module)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("FaceHost") && $0.hasSuffix(".swift") }.sorted()
+        #expect(files.count >= 2, "found FaceHost's files in \(folder.path)")
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            #expect(lines <= 300, "Sources/\(Self.module)/\(file) has \(lines) lines; split a role out of it (at most 300)")
+        }
+    }
+
     @Test func theLoopsTargetDependsOnNothingOfTheOperatingSystem() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let targets = Self.dependencies(inManifest: manifest)
