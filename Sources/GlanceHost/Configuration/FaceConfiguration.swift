@@ -130,28 +130,41 @@ public struct FaceConfiguration: Equatable, Sendable {
     // MARK: - Parsing
 
     /// Reads `glance.yaml`.
-    /// - Throws: `ConfigurationError` naming file, line and column.
+    /// - Throws: `ConfigurationError` naming file, line and column of every problem found.
     public init(yaml text: String, file: String) throws {
         let root = try ConfigNode.parse(text, file: file)
-        let fields = try root.mapping(allowed: ["board", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt", "locale"])
-        board = try fields["board"].map { Located(value: try $0.string(), file: file, line: $0.line, column: $0.column) }
-        slots = try fields["slots"]?.sequence().map(Self.slot) ?? []
-        bindings = try fields["bindings"].map(Self.bindings) ?? []
-        alwaysOn = try fields["always-on"].map(Self.alwaysOn) ?? .standard
-        appGroup = try fields["app-group"]?.string() ?? "glance"
-        if appGroup.isEmpty || appGroup.contains("/") || appGroup.hasPrefix(".") {
-            throw fields["app-group"]!.error("app-group '\(appGroup)' must be a simple name (no slashes), e.g. desk")
-        }
-        urlHandler = try fields["url-handler"].map(Self.urlHandler)
-        if let budget = fields["reload-budget"] {
-            let text = try budget.string()
-            reloadBudget = text == "unlimited" ? nil : try budget.int(in: 1...10_000)
-        } else {
-            reloadBudget = 70
-        }
-        mqtt = try fields["mqtt"].map { try MQTTConfiguration(node: $0) }
-        locale = try fields["locale"].map(Self.locale)
+        self.init(root: root)
+        try root.problems.check()
+    }
+
+    /// The face `root` describes. Each setting is read on its own: one with a problem is noted
+    /// in `root.problems` and left at its default (a slot or binding with a problem is left
+    /// out), so the rest is still read and checked.
+    init(root: ConfigNode) {
+        self.init()
+        let file = root.file
         source = file
+        guard let fields = root.attempt({ try root.mapping(allowed: ["board", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt", "locale"]) }) else { return }
+        board = root.attempt { try fields["board"].map { Located(value: try $0.string(), file: file, line: $0.line, column: $0.column) } } ?? nil
+        slots = root.attempt { try fields["slots"].map { try $0.sequence().compactMap { slot in slot.whole { try Self.slot(slot) } } } ?? [] } ?? []
+        bindings = root.attempt { try fields["bindings"].map(Self.bindings) ?? [] } ?? []
+        alwaysOn = root.attempt { try fields["always-on"].map(Self.alwaysOn) ?? .standard } ?? .standard
+        appGroup = root.attempt {
+            let name = try fields["app-group"]?.string() ?? "glance"
+            if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+                throw fields["app-group"]!.error("app-group '\(name)' must be a simple name (no slashes), e.g. desk")
+            }
+            return name
+        } ?? "glance"
+        urlHandler = root.attempt { try fields["url-handler"].map(Self.urlHandler) } ?? nil
+        if let budget = fields["reload-budget"] {
+            reloadBudget = root.attempt { () throws -> Int? in
+                let text = try budget.string()
+                return text == "unlimited" ? nil : try budget.int(in: 1...10_000)
+            } ?? 70
+        }
+        mqtt = fields["mqtt"].flatMap { node in node.whole { try MQTTConfiguration(node: node) } }
+        locale = root.attempt { try fields["locale"].map(Self.locale) } ?? nil
     }
 
     /// A locale identifier: a known ISO 639 language code, then optional script and region
@@ -171,32 +184,44 @@ public struct FaceConfiguration: Equatable, Sendable {
         return Located(value: text, file: node.file, line: node.line, column: node.column)
     }
 
+    /// A slot; each of its settings and widgets is read on its own (`init(root:)` leaves the
+    /// slot out when any had a problem).
     private static func slot(_ node: ConfigNode) throws -> Slot {
         let fields = try node.mapping(allowed: ["family", "frame", "widgets", "pinned", "rotate"])
         let families = ["accessoryRectangular", "accessoryCircular", "accessoryInline", "accessoryCorner"]
-        guard let familyNode = fields["family"] else { throw node.error("missing 'family' (one of: \(families.joined(separator: ", ")))") }
-        let family = WidgetFamily(rawValue: try familyNode.choice(families))!
-        var frame: Rect?
-        if let frameNode = fields["frame"] {
-            let f = try frameNode.mapping(allowed: ["x", "y", "width", "height"])
-            func value(_ key: String, _ range: ClosedRange<Int>) throws -> Int {
-                guard let node = f[key] else { throw frameNode.error("frame needs x, y, width and height; '\(key)' is missing") }
-                return try node.int(in: range)
-            }
-            frame = Rect(x: try value("x", 0...4095), y: try value("y", 0...4095), width: try value("width", 1...4096), height: try value("height", 1...4096))
+        let family = node.attempt {
+            guard let familyNode = fields["family"] else { throw node.missing("family", "one of: \(families.joined(separator: ", "))") }
+            return WidgetFamily(rawValue: try familyNode.choice(families))!
         }
-        guard let widgetsNode = fields["widgets"] else { throw node.error("missing 'widgets' (the widget kinds shown in this slot)") }
-        let widgets = widgetsNode.node.sequence != nil ? try widgetsNode.sequence() : [widgetsNode]
-        guard !widgets.isEmpty else { throw widgetsNode.error("a slot needs at least one widget kind") }
-        let rotate = try fields["rotate"].map { node in
-            let period = try node.duration(in: .seconds(1)...(.seconds(86_400)))
-            guard widgets.count > 1 else {
-                throw node.error("rotate needs a stack, and this slot holds one widget: list two or more under 'widgets'")
+        let frame = node.attempt {
+            try fields["frame"].map { frameNode in
+                let f = try frameNode.mapping(allowed: ["x", "y", "width", "height"])
+                func value(_ key: String, _ range: ClosedRange<Int>) throws -> Int {
+                    guard let node = f[key] else { throw frameNode.error("frame needs x, y, width and height; '\(key)' is missing") }
+                    return try node.int(in: range)
+                }
+                return Rect(x: try value("x", 0...4095), y: try value("y", 0...4095), width: try value("width", 1...4096), height: try value("height", 1...4096))
             }
-            return period
         }
-        return Slot(family: family, frame: frame, widgets: try widgets.map(widget),
-                    pinned: try fields["pinned"]?.bool() ?? false, rotate: rotate)
+        let widgets = node.attempt {
+            guard let widgetsNode = fields["widgets"] else { throw node.missing("widgets", "the widget kinds shown in this slot") }
+            let widgets = widgetsNode.node.sequence != nil ? try widgetsNode.sequence() : [widgetsNode]
+            guard !widgets.isEmpty else { throw widgetsNode.error("a slot needs at least one widget kind") }
+            return widgets.compactMap { widget in widget.attempt { try Self.widget(widget) } }
+        }
+        let rotate = node.attempt {
+            try fields["rotate"].map { rotateNode in
+                let period = try rotateNode.duration(in: .seconds(1)...(.seconds(86_400)))
+                // With no readable widgets list, its length is not known: that problem is noted already.
+                if let count = widgets?.count, count < 2 {
+                    throw rotateNode.error("rotate needs a stack, and this slot holds one widget: list two or more under 'widgets'")
+                }
+                return period
+            }
+        }
+        let pinned = node.attempt { try fields["pinned"]?.bool() ?? false }
+        guard let family, let frame, let widgets, let rotate, let pinned else { throw ConfigurationProblems.Abandoned() }
+        return Slot(family: family, frame: frame, widgets: widgets, pinned: pinned, rotate: rotate)
     }
 
     /// A widget of a slot: its kind alone, or `kind:` with the `parameters:` of its intent.
@@ -206,7 +231,7 @@ public struct FaceConfiguration: Equatable, Sendable {
         }
         guard node.node.mapping != nil else { return Widget(kind: located(node, try node.string()), parameters: []) }
         let fields = try node.mapping(allowed: ["kind", "parameters"])
-        guard let kind = fields["kind"] else { throw node.error("missing 'kind' (the widget's kind, e.g. kind: weather)") }
+        guard let kind = fields["kind"] else { throw node.missing("kind", "the widget's kind, e.g. kind: weather") }
         var parameters = [Parameter]()
         if let list = fields["parameters"] {
             for (name, keyNode, value) in try list.pairs() {
@@ -218,40 +243,48 @@ public struct FaceConfiguration: Equatable, Sendable {
         return Widget(kind: located(kind, try kind.string()), parameters: parameters)
     }
 
+    /// The bindings; each gesture's is read on its own, one with a problem left out.
     private static func bindings(_ node: ConfigNode) throws -> [Binding] {
         var result = [Binding]()
         for (button, keyNode, value) in try node.pairs() {
             let located = Located(value: button, file: keyNode.file, line: keyNode.line, column: keyNode.column)
             if value.node.mapping != nil {
-                for (word, gestureNode, action) in try value.pairs() {
-                    guard let gesture = ButtonGesture(rawValue: word) else {
-                        let words = ButtonGesture.allCases.map(\.rawValue)
-                        throw gestureNode.error("unknown gesture '\(word)' (expected one of: \(words.joined(separator: ", ")))",
-                                                suggestion: Suggestions.closest(to: word, in: words))
+                let gestures = value.attempt { try value.pairs() } ?? []
+                for (word, gestureNode, action) in gestures {
+                    let binding = gestureNode.attempt {
+                        guard let gesture = ButtonGesture(rawValue: word) else {
+                            let words = ButtonGesture.allCases.map(\.rawValue)
+                            throw gestureNode.error("unknown gesture '\(word)' (expected one of: \(words.joined(separator: ", ")))",
+                                                    suggestion: Suggestions.closest(to: word, in: words))
+                        }
+                        return Binding(button: located, gesture: gesture,
+                                       action: Located(value: try action.string(), file: action.file, line: action.line, column: action.column))
                     }
-                    result.append(Binding(button: located, gesture: gesture,
-                                          action: Located(value: try action.string(), file: action.file, line: action.line, column: action.column)))
+                    if let binding { result.append(binding) }
                 }
-            } else {
+            } else if let action = value.attempt({ try value.string() }) {
                 result.append(Binding(button: located, gesture: .click,
-                                      action: Located(value: try value.string(), file: value.file, line: value.line, column: value.column)))
+                                      action: Located(value: action, file: value.file, line: value.line, column: value.column)))
             }
         }
         return result
     }
 
+    /// The always-on timings; each is read on its own, one with a problem left at its default.
     private static func alwaysOn(_ node: ConfigNode) throws -> AlwaysOn {
         let fields = try node.mapping(allowed: ["idle", "off", "night", "hide-sensitive"])
         var result = AlwaysOn.standard
-        if let idle = fields["idle"] { result.idle = try idle.durationOrNever(in: .seconds(1)...(.seconds(86_400))) }
-        if let off = fields["off"] { result.off = try off.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400))) }
+        if let idle = fields["idle"], let value = idle.attempt({ try idle.durationOrNever(in: .seconds(1)...(.seconds(86_400))) }) { result.idle = value }
+        if let off = fields["off"], let value = off.attempt({ try off.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400))) }) { result.off = value }
         if let night = fields["night"] {
-            let text = try night.string()
-            let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2 else { throw night.error("night is '\(text)', expected START-END such as 23:00-07:00") }
-            result.night = Night(start: try night.timeOfDay(parts[0]), end: try night.timeOfDay(parts[1]))
+            result.night = night.attempt {
+                let text = try night.string()
+                let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2 else { throw night.error("night is '\(text)', expected START-END such as 23:00-07:00") }
+                return Night(start: try night.timeOfDay(parts[0]), end: try night.timeOfDay(parts[1]))
+            }
         }
-        if let hide = fields["hide-sensitive"] { result.hideSensitive = try hide.bool() }
+        if let hide = fields["hide-sensitive"], let value = hide.attempt({ try hide.bool() }) { result.hideSensitive = value }
         return result
     }
 
@@ -306,33 +339,42 @@ public struct FaceConfiguration: Equatable, Sendable {
 
     /// Checks names against the board's buttons, the bundle's widget kinds (and the families
     /// each supports) and its intents.
-    /// - Throws: the first `ConfigurationError`, with the closest valid name.
+    /// - Throws: `ConfigurationError` listing every name that does not exist, in file order,
+    ///   each with the closest valid name.
     public func validate(board: BoardConfiguration, kinds: [String: [WidgetFamily]], intents: [String]) throws {
+        if let error = ConfigurationError(combining: problems(board: board, kinds: kinds, intents: intents)) { throw error }
+    }
+
+    /// What `validate` finds, in the order it checks.
+    func problems(board: BoardConfiguration, kinds: [String: [WidgetFamily]], intents: [String]) -> [ConfigurationError] {
+        var problems = [ConfigurationError]()
         for slot in slots {
             for widget in slot.widgets.map(\.kind) {
                 guard let families = kinds[widget.value] else {
-                    throw widget.error("no widget of kind '\(widget.value)' in this bundle (kinds: \(kinds.keys.sorted().joined(separator: ", ")))",
-                                       suggestion: Suggestions.closest(to: widget.value, in: kinds.keys))
+                    problems.append(widget.error("no widget of kind '\(widget.value)' in this bundle (kinds: \(kinds.keys.sorted().joined(separator: ", ")))",
+                                                 suggestion: Suggestions.closest(to: widget.value, in: kinds.keys)))
+                    continue
                 }
-                guard families.contains(slot.family) else {
-                    throw widget.error("widget '\(widget.value)' does not support \(slot.family) (it supports \(families.map(\.rawValue).joined(separator: ", ")))")
+                if !families.contains(slot.family) {
+                    problems.append(widget.error("widget '\(widget.value)' does not support \(slot.family) (it supports \(families.map(\.rawValue).joined(separator: ", ")))"))
                 }
             }
             if let frame = slot.frame, !Rect(origin: .zero, size: board.panel.size).contains(frame) {
-                throw ConfigurationError(file: source, message: "slot frame \(frame) lies outside the \(board.panel.size.width)x\(board.panel.size.height) panel of board '\(board.name)'")
+                problems.append(ConfigurationError(file: source, message: "slot frame \(frame) lies outside the \(board.panel.size.width)x\(board.panel.size.height) panel of board '\(board.name)'"))
             }
         }
         let buttons = board.buttons.list.map(\.name)
         for binding in bindings {
-            guard buttons.contains(binding.button.value) else {
-                throw binding.button.error("board '\(board.name)' has no button '\(binding.button.value)' (buttons: \(buttons.joined(separator: ", ")))",
-                                           suggestion: Suggestions.closest(to: binding.button.value, in: buttons))
+            if !buttons.contains(binding.button.value) {
+                problems.append(binding.button.error("board '\(board.name)' has no button '\(binding.button.value)' (buttons: \(buttons.joined(separator: ", ")))",
+                                                     suggestion: Suggestions.closest(to: binding.button.value, in: buttons)))
             }
             let action = binding.action.value
-            guard Self.builtInActions.contains(action) || intents.contains(action) else {
-                throw Self.unknownAction(binding.action, intents: intents)
+            if !Self.builtInActions.contains(action), !intents.contains(action) {
+                problems.append(Self.unknownAction(binding.action, intents: intents))
             }
         }
+        return problems
     }
 
     /// The bindings as the run loop applies them: each button a `ButtonID`, each action built

@@ -114,7 +114,7 @@ struct RunCommand: BundleCommand {
     func run(bundle: BundleContents) async throws {
         SystemProcess.ignoreBrokenPipes()
         // Everything that can be wrong with the files is found before the panel is touched.
-        let (board, face) = try loadConfiguration()
+        let (board, face) = try await loadConfiguration(bundle: bundle)
         let interactive = !headless && board.panel.connection == .emulated
         if interactive, !(Terminal.isInteractive && isatty(STDIN_FILENO) == 1) {
             throw failure("the simulator draws in a terminal, and this is not one; add --headless (with --out to keep the frames)")
@@ -155,6 +155,9 @@ struct RunCommand: BundleCommand {
             Localization.install(Localization(tables: stringTables, locale: await host.plan.settings.locale ?? .current))
         } catch let error as CommandFailure {
             throw error
+        } catch let error as ConfigurationError {
+            StandardStream.error.write(error.report)
+            throw ExitCode(2)
         } catch {
             throw failure("\(error)")
         }
@@ -252,18 +255,14 @@ struct RunCommand: BundleCommand {
         FaceConfiguration.path(given: config)
     }
 
-    /// Reads the face file, if there is one.
-    private func readFace() throws -> FaceConfiguration? {
-        try facePath.map { try FaceConfiguration(contentsOf: $0) }
-    }
-
-    private func loadConfiguration() throws -> (BoardConfiguration, FaceConfiguration?) {
+    /// The board and the face file, if there is one, checked against each other and the bundle.
+    /// - Throws: `ExitCode(2)` after printing every problem found.
+    private func loadConfiguration(bundle: BundleContents) async throws -> (BoardConfiguration, FaceConfiguration?) {
         do {
-            let face = try readFace()
-            let boardConfiguration = try BoardCatalog.board(board ?? face?.board?.value ?? "simulator")
-            return (boardConfiguration, face)
+            return try await ConfigurationCheck.load(facePath: facePath, board: board, bundle: bundle, parameters: false)
         } catch let error as ConfigurationError {
-            throw failure("\(error)")
+            StandardStream.error.write(error.report)
+            throw ExitCode(2)
         }
     }
 
