@@ -30,6 +30,8 @@ package actor WebSimulator {
     static let defaultPublishInterval: Duration = .milliseconds(33)
 
     private let host: FaceHost
+    /// The board the face runs on.
+    package nonisolated var board: BoardConfiguration { host.board }
     private let publishInterval: Duration
     private let clock: SimulatedClock?
     private let tail: LogTail
