@@ -124,6 +124,11 @@ import GlanceWidgets
         #expect(lines.first == "glance.yaml:1:1: unknown key 'key1' in the file (expected one of: board, slots, bindings, always-on, app-group, url-handler, reload-budget, mqtt, locale)")
         #expect(lines.dropLast().last?.hasPrefix("glance.yaml:20:1: unknown key 'key20'") == true)
         #expect(lines.last == "and 5 more problems (the first 20 are listed)")
+        // Past the thousand problems kept, the rest are counted, not kept.
+        let flood = (1...3000).map { "key\($0): 1" }.joined(separator: "\n")
+        let counted = #expect(throws: ConfigurationError.self) { try FaceConfiguration(yaml: flood, file: "glance.yaml") }
+        #expect(counted?.lines.last == "and 2980 more problems (the first 20 are listed)")
+        #expect(counted?.lines.first?.hasPrefix("glance.yaml:1:1: unknown key 'key1' ") == true)
     }
 
     /// A misspelt board in glance.yaml was reported as `--board`, without a line or column.

@@ -98,6 +98,11 @@ struct ConfigNode {
                 continue
             }
             guard allowed.contains(name) else {
+                // Past the problems kept, one is only counted: a flood of keys costs no messages.
+                if problems.isFull {
+                    problems.count(unstored: 1)
+                    continue
+                }
                 let suggestion = Suggestions.closest(to: name, in: allowed)
                 problems.note(keyNode.error("unknown key '\(name)' in \(what) (expected one of: \(allowed.joined(separator: ", ")))",
                                             suggestion: suggestion))

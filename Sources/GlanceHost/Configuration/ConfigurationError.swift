@@ -105,6 +105,14 @@ final class ConfigurationProblems {
     /// How many problems were found so far (a part is sound when this did not grow while it was read).
     var count: Int { found.count + unstored }
 
+    /// Whether no more problems are kept (they are only counted).
+    var isFull: Bool { found.count >= Self.storeLimit }
+
+    /// Counts problems that are not kept.
+    func count(unstored problems: Int) {
+        unstored += problems
+    }
+
     /// Notes `error` and the problems it carries.
     func note(_ error: ConfigurationError) {
         for problem in error.all {
