@@ -843,7 +843,7 @@
 
   function showWiring(preset) {
     const status = $('wiring-status');
-    const box = $('wiring');
+    const box = $('wiring-drawing');
     const info = glance.wiring;
     if (!preset && !info.drawing) {
       box.replaceChildren();
@@ -857,6 +857,8 @@
     box.replaceChildren(image);
   }
   wiringBoard.addEventListener('change', () => showWiring(wiringBoard.value));
+  // An address ending in #wiring opens the page on this tab (no element has that id, so the page does not scroll).
+  if (location.hash === '#wiring') showTab('wiring');
 
   // ---------------------------------------------------------------------------------------
 

@@ -346,12 +346,15 @@ import Glibc
             (() => { const menu = document.getElementById('wiring-board'); menu.value = 'ssd1306-128x64-i2c';
                      menu.dispatchEvent(new Event('change')); })()
             """)
-        try await browser.wait(until: "(() => { const i = document.querySelector('#wiring img'); return i && i.complete && i.naturalWidth > 0; })()")
-        #expect(try await browser.evaluate("document.querySelector('#wiring img').alt") as? String == "Wiring of ssd1306-128x64-i2c")
-        #expect(try await browser.evaluate("document.querySelector('#wiring img').naturalWidth > 400") as? Bool == true)
+        try await browser.wait(until: "(() => { const i = document.querySelector('#wiring-drawing img'); return i && i.complete && i.naturalWidth > 0; })()")
+        #expect(try await browser.evaluate("document.querySelector('#wiring-drawing img').alt") as? String == "Wiring of ssd1306-128x64-i2c")
+        #expect(try await browser.evaluate("document.querySelector('#wiring-drawing img').naturalWidth > 400") as? Bool == true)
         try await record(browser, as: "simulator-wiring")
         try await browser.click("#tab-timeline")
         try await browser.wait(until: "!document.getElementById('timeline-panel').hidden && document.getElementById('wiring-panel').hidden")
+        // An address ending in #wiring opens the page on the tab, at the top.
+        try await browser.open(face.url + "#wiring")
+        try await browser.wait(until: "glance.wiring && !document.getElementById('wiring-panel').hidden && window.scrollY === 0")
         #expect(await face.stop() == 0)
     }
 
