@@ -26,6 +26,7 @@
     gray: new Uint8Array(0), width: 0, height: 0, zoom: 4, look: null,
     rgb: null, // a colour screen's pixels (red, green, blue each), else null: the gray in the look
     inspect: null, clock: null, frames: 0, connected: false, board: null,
+    wiring: null, // what /wiring.json said, once the wiring tab was opened
   };
 
   const token = new URLSearchParams(location.search).get('token');
@@ -797,6 +798,67 @@
   $('save').title = `Save (${saveHint})`;
   $('create').addEventListener('click', createFile);
   $('new-file').addEventListener('keydown', (event) => event.key === 'Enter' && createFile());
+
+  // ---------------------------------------------------------------------------------------
+  // Wiring: the board's drawing from the server (/wiring.svg), in a tab beside the timeline.
+  // A board with nothing to wire (a simulator board) says so; any built-in preset can be shown.
+
+  const wiringBoard = $('wiring-board');
+  let wiringLoaded = false;
+
+  function withToken(path, params) {
+    const query = new URLSearchParams(params || {});
+    if (token) query.set('token', token);
+    const text = query.toString();
+    return text ? `${path}?${text}` : path;
+  }
+
+  function showTab(name) {
+    for (const tab of ['timeline', 'wiring']) {
+      const selected = tab === name;
+      $(`tab-${tab}`).setAttribute('aria-selected', String(selected));
+      $(`${tab}-panel`).hidden = !selected;
+    }
+    if (name === 'wiring' && !wiringLoaded) loadWiring();
+  }
+  $('tab-timeline').addEventListener('click', () => showTab('timeline'));
+  $('tab-wiring').addEventListener('click', () => showTab('wiring'));
+
+  async function loadWiring() {
+    const status = $('wiring-status');
+    try {
+      const response = await fetch(withToken('/wiring.json'));
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+      const info = await response.json();
+      wiringLoaded = true;
+      glance.wiring = info;
+      wiringBoard.replaceChildren(
+        el('option', { value: '' }, `${info.board} (this face's board)`),
+        ...info.presets.filter((name) => name !== info.board).map((name) => el('option', { value: name }, name)));
+      showWiring('');
+    } catch (error) {
+      setStatus(status, `cannot load the wiring: ${error.message}`, false);
+    }
+  }
+
+  function showWiring(preset) {
+    const status = $('wiring-status');
+    const box = $('wiring-drawing');
+    const info = glance.wiring;
+    if (!preset && !info.drawing) {
+      box.replaceChildren();
+      setStatus(status, `${info.reason}. Choose a board above to see its wiring.`);
+      return;
+    }
+    const name = preset || info.board;
+    const image = el('img', { src: withToken('/wiring.svg', preset ? { board: preset } : {}), alt: `Wiring of ${name}` });
+    image.addEventListener('load', () => setStatus(status, ''));
+    image.addEventListener('error', () => setStatus(status, `cannot load the wiring of ${name}`, false));
+    box.replaceChildren(image);
+  }
+  wiringBoard.addEventListener('change', () => showWiring(wiringBoard.value));
+  // An address ending in #wiring opens the page on this tab (no element has that id, so the page does not scroll).
+  if (location.hash === '#wiring') showTab('wiring');
 
   // ---------------------------------------------------------------------------------------
 

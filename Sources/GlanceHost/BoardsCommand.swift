@@ -8,12 +8,20 @@ struct BoardsCommand: ParsableCommand {
         abstract: "List the built-in board presets with their panels and buttons.",
         discussion: """
             Use a preset with `glance run --board NAME`, or copy one from Boards/ and point \
-            --board at your copy.
+            --board at your copy. With a NAME or a board file, shows that board alone (a \
+            board file is checked as `glance config check` does).
             """
     )
 
-    func run() {
-        print(BoardsCommand.table(BoardCatalog.builtIn), terminator: "")
+    @Argument(help: ArgumentHelp("Show this board alone: a preset's name or a board file.", valueName: "name|path"))
+    var board: String?
+
+    func run() throws {
+        guard let name = board else {
+            print(BoardsCommand.table(BoardCatalog.builtIn), terminator: "")
+            return
+        }
+        print(BoardsCommand.table([try PanelCommand.catalogBoard(name)]), terminator: "")
     }
 
     /// One block per board: name and description, panel, connection and buttons.

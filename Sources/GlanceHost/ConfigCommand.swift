@@ -22,7 +22,8 @@ struct ConfigCommand: AsyncParsableCommand {
             discussion: """
                 A file with a 'panel' key is read as a board, anything else as a face. A face is \
                 checked against its board (--board, else its 'board' key, else the simulator). \
-                Problems are printed as FILE:LINE:COLUMN: message, and the exit status is 2.
+                Every problem found is printed, in file order, as FILE:LINE:COLUMN: message (at \
+                most \(ConfigurationError.listLimit), then how many more), and the exit status is 2.
                 """
         )
 
@@ -41,7 +42,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 let summary = try await ConfigCommand.check(file: file, board: board, bundle: bundle)
                 print("\(file): OK — \(summary)")
             } catch let error as ConfigurationError {
-                StandardStream.error.write("glance: \(error)\n")
+                StandardStream.error.write(error.report)
                 throw ExitCode(2)
             }
         }
@@ -55,11 +56,9 @@ struct ConfigCommand: AsyncParsableCommand {
             let board = try BoardConfiguration(yaml: text, file: file)
             return "board '\(board.name)': \(board.panel.controller.rawValue) \(board.panel.size.width)x\(board.panel.size.height), \(counted(board.buttons.list.count, "button"))"
         }
-        let face = try FaceConfiguration(yaml: text, file: file)
-        let board = try BoardCatalog.board(boardOption ?? face.board?.value ?? "simulator")
+        let (board, read) = try await ConfigurationCheck.load(facePath: file, board: boardOption, bundle: bundle)
+        guard let face = read else { throw ConfigurationError(file: file, message: "is not a face file") }
         let (adapted, leftOut) = face.adapted(to: board)
-        try adapted.validate(board: board, kinds: bundle.kinds, intents: bundle.intentNames)
-        _ = try await FacePlan.configuredIntents(adapted, bundle: bundle)
         return "face for board '\(board.name)': \(counted(adapted.slots.count, "slot")), \(counted(adapted.bindings.count, "binding"))"
             + (FaceConfiguration.leftOutNotice(leftOut, board: board).map { " (\($0))" } ?? "")
     }

@@ -80,10 +80,13 @@ struct DoctorCommand: ParsableCommand {
     /// - Throws: `ExitCode.validationFailure` (64) after saying what is wrong with the arguments.
     private func chosenBoard(probe: some SystemProbe) throws -> (BoardConfiguration, String) {
         var reference = board
+        // The face file's board: a problem with it is reported at its key.
+        var named: Located<String>?
         if reference == nil, let face = FaceConfiguration.path(given: config) {
             guard config == nil || FileManager.default.fileExists(atPath: face) else { throw usage("--config \(face): there is no such file") }
             do {
-                reference = try FaceConfiguration(contentsOf: face).board?.value ?? "simulator"
+                named = try FaceConfiguration(contentsOf: face).board
+                reference = named?.value ?? "simulator"
             } catch {
                 throw usage("\(error)")
             }
@@ -97,14 +100,15 @@ struct DoctorCommand: ParsableCommand {
         let isPath = reference.contains("/") || reference.hasSuffix(".yaml") || reference.hasSuffix(".yml")
         if isPath, !FileManager.default.fileExists(atPath: reference) { throw usage("the board file \(reference) does not exist") }
         do {
-            return (try BoardCatalog.board(reference), reference)
+            return (try named.map { try BoardCatalog.board($0) } ?? BoardCatalog.board(reference), reference)
         } catch {
             throw usage("\(error)")
         }
     }
 
     private func usage(_ message: String) -> ExitCode {
-        StandardStream.error.write("glance doctor: \(message)\n")
+        // A list of configuration problems is one per line, each with the prefix.
+        StandardStream.error.write(message.split(separator: "\n").map { "glance doctor: \($0)\n" }.joined())
         return ExitCode.validationFailure
     }
 }

@@ -183,7 +183,7 @@ struct PanelCommand: AsyncParsableCommand {
         do {
             return try BoardCatalog.board(name)
         } catch let error as ConfigurationError {
-            StandardStream.error.write("glance: \(error)\n")
+            StandardStream.error.write(error.report)
             throw ExitCode(2)
         }
     }

@@ -251,7 +251,7 @@ struct ProjectTemplate {
         let buttons = Set(board.buttons.list.map(\.name))
         let bindings = FacePlan.defaultBindings.filter { buttons.contains($0.0.rawValue) }
         let bindingLines = bindings.isEmpty
-            ? "# bindings: this board has no buttons; see `glance boards \(boardArgument)` and Docs/Buttons.md to add some."
+            ? "# bindings: this board has no buttons; see `swift run \(name) boards \(boardArgument)` and Docs/Buttons.md to add some."
             : "bindings:\n" + bindings.map { "  \($0.0): \($0.1)" }.joined(separator: "\n")
         return """
             # \(name)'s face: the board, which widgets sit in which slot, what the buttons do and

@@ -95,7 +95,7 @@ struct WearCommand: AsyncParsableCommand {
     /// The board named by --board, else by ./glance.yaml, else the simulator.
     private func resolvedBoard() throws -> String {
         if let board { return try BoardCatalog.board(board).name }
-        if let path = FaceConfiguration.path(given: nil), let named = try FaceConfiguration(contentsOf: path).board?.value {
+        if let path = FaceConfiguration.path(given: nil), let named = try FaceConfiguration(contentsOf: path).board {
             return try BoardCatalog.board(named).name
         }
         return "simulator"

@@ -12,7 +12,8 @@ import NIOPosix
 import ServiceLifecycle
 
 /// The HTTP side of the browser simulator (`glance run --web`): the page (embedded in the
-/// binary), a PNG of the glass, and the WebSocket `/ws` whose messages `WebSimulator` handles.
+/// binary), a PNG of the glass, the board's wiring drawing (`/wiring.svg`) and the WebSocket
+/// `/ws` whose messages `WebSimulator` handles.
 ///
 /// Built on HummingbirdCore's server and Hummingbird's WebSocket upgrade, without
 /// Hummingbird's `Application`, whose date-header service wakes the process every second: with
@@ -34,6 +35,8 @@ package final class WebServer: WebServing {
     package static func start(at address: WebAddress, simulator: WebSimulator, board: String, look: String, logger: Logger) async throws -> WebServer {
         let token = address.isLoopback ? nil : Self.makeToken()
         let gate = WebGate(token: token, loopback: address.isLoopback)
+        // Drawn once: the board does not change while the face runs, and a request costs no drawing.
+        let wiring = WiringView(board: simulator.board)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         var quiet = logger
         quiet.logLevel = .warning
@@ -61,7 +64,7 @@ package final class WebServer: WebServing {
         }.buildServer(configuration: .init(address: .hostname(address.host, port: address.port), serverName: "glance"),
                       eventLoopGroup: group, logger: quiet,
                       responder: { request, writer, _ in
-                          let response = await Self.respond(to: request, gate: gate, simulator: simulator, board: board, look: look)
+                          let response = await Self.respond(to: request, gate: gate, simulator: simulator, board: board, look: look, wiring: wiring)
                           try await writer.write(response: response.head, body: response.body)
                       },
                       onServerRunning: { channel in
@@ -117,7 +120,8 @@ package final class WebServer: WebServing {
 
     // MARK: - Requests
 
-    private static func respond(to request: Request, gate: WebGate, simulator: WebSimulator, board: String, look: String) async -> Response {
+    private static func respond(to request: Request, gate: WebGate, simulator: WebSimulator, board: String, look: String,
+                                wiring: WiringView) async -> Response {
         guard gate.allows(request.head, socket: false) else {
             return text(.forbidden, gate.token == nil
                 ? "This Glance simulator answers to loopback names only (127.0.0.1, localhost, [::1]): open the address glance run printed.\n"
@@ -147,6 +151,32 @@ package final class WebServer: WebServing {
             } catch {
                 return text(.internalServerError, "cannot make the PNG: \(error)\n")
             }
+        case (.get, "/wiring.json"):
+            // What the wiring view offers: this face's board, and the presets it can show instead.
+            let object: [String: Any] = ["board": board, "drawing": wiring.hasDrawing, "reason": { if case .nothing(let why) = wiring { why } else { "" } }(),
+                                         "presets": WiringView.presetsWithWiring]
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+                return text(.internalServerError, "cannot describe the wiring\n")
+            }
+            return Response(status: .ok, headers: securityHeaders(type: "application/json"), body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        case (.get, "/wiring.svg"), (.head, "/wiring.svg"):
+            // ?board=NAME: a built-in preset's drawing instead of this face's board's (names only, never a path).
+            var shown = wiring
+            if let name = request.uri.queryParameters["board"].map(String.init) {
+                guard let preset = WiringView.presets[name] else {
+                    return text(.notFound, "no built-in board named '\(name.prefix(64))' (glance boards lists them)\n")
+                }
+                shown = preset
+            }
+            switch shown {
+            case .drawing(let svg):
+                var headers = securityHeaders(type: "image/svg+xml; charset=utf-8")
+                // Opened on its own, the drawing may load and run nothing (it needs nothing).
+                headers[.contentSecurityPolicy] = "default-src 'none'; frame-ancestors 'none'"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: request.method == .head ? "" : svg)))
+            case .nothing(let reason):
+                return text(.notFound, reason + "\n")
+            }
         case (.get, "/ws"):
             return text(.badRequest, "/ws is the simulator's WebSocket; open / instead.\n")
         case (.get, _), (.head, _):
@@ -158,17 +188,25 @@ package final class WebServer: WebServing {
 
     private static func asset(_ name: String, type: String) -> Response {
         guard let contents = EmbeddedWeb.files[name] else { return text(.notFound, "\(name) is missing from this build\n") }
+        return Response(status: .ok, headers: securityHeaders(type: type), body: .init(byteBuffer: ByteBuffer(string: contents)))
+    }
+
+    /// The headers of the page's own files: revalidated on each load, only this server's
+    /// resources, never framed, never sniffed as another type.
+    private static func securityHeaders(type: String) -> HTTPFields {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.cacheControl] = "no-cache"
         headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' blob: data:; connect-src 'self'; frame-ancestors 'none'"
         headers[.init("X-Content-Type-Options")!] = "nosniff"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: contents)))
+        return headers
     }
 
     private static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
+        // Some messages repeat what the request named: never to be read as anything but text.
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: message)))
     }
 

@@ -92,7 +92,7 @@ import Testing
                 widgetCenter: WidgetCenter()))
             await host.start()
             await host.drain()
-            simulator = WebSimulator(host: host, clock: nil, tail: tail, logger: logger, publishInterval: .zero)
+            simulator = WebSimulator(host: host, board: try BoardCatalog.board(board), clock: nil, tail: tail, logger: logger, publishInterval: .zero)
         }
 
         /// Waits (bounded) until `page` has rebuilt the glass the emulator shows.

@@ -68,7 +68,9 @@ import GlanceWidgets
         ("name: x\npanle: {}\n", "b.yaml:2:1: unknown key 'panle' in the file (expected one of: name, description, panel, buttons); did you mean 'panel'?"),
         ("name: x\npanel:\n  controller: ssd1307\n", "b.yaml:3:15: panel.controller is 'ssd1307', expected one of: ssd1306, ssd1309, ssd1315, sh1106, sh1107, ssd1322, ssd1327, ssd1680, ssd1681, uc8151, ls013b7dh03, ls027b7dh01, framebuffer; did you mean 'ssd1306'?"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: 100x64\n  bus: emulated\n", "b.yaml:4:9: ssd1306 panels are 128x64, 128x32, 72x40, 64x48, not 100x64"),
-        ("name: x\npanel:\n  controller: ssd1306\n  size: big\n", "b.yaml:4:9: size is 'big', expected WIDTHxHEIGHT such as 128x64"),
+        // Issue 35, item 8: both problems, in file order (the missing key is the panel's, where the panel starts).
+        ("name: x\npanel:\n  controller: ssd1306\n  size: big\n",
+         "b.yaml:3:3: missing 'bus' (emulated, i2c-N, spi-B.C or framebuffer)\nb.yaml:4:9: size is 'big', expected WIDTHxHEIGHT such as 128x64"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: i2c-1\n", "b.yaml:3:3: missing 'address' (0x3c or 0x3d for these panels)"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: i2c-1\n  address: 0x99\n", "b.yaml:6:12: panel.address is 0x99, expected 8…119"),
         ("name: x\npanel:\n  controller: ssd1306\n  size: 128x64\n  bus: usb\n", "b.yaml:5:8: bus is 'usb', expected emulated, i2c-N (e.g. i2c-1), spi-B.C (e.g. spi-0.0) or framebuffer"),
@@ -367,8 +369,10 @@ private struct RingIntent: AppIntent {
                     _ = try BoardConfiguration(yaml: mutated, file: file)
                 } catch let error as ConfigurationError {
                     failures += 1
-                    #expect(error.line > 0 && error.column > 0 && error.description.hasPrefix("\(file):\(error.line):\(error.column): "),
-                            "no place in: \(error.description)\n--- from ---\n\(mutated)")
+                    for problem in error.all {
+                        #expect(problem.line > 0 && problem.column > 0 && problem.description.hasPrefix("\(file):\(problem.line):\(problem.column): "),
+                                "no place in: \(error.description)\n--- from ---\n\(mutated)")
+                    }
                 } catch {
                     Issue.record("not a ConfigurationError: \(error)")
                 }
@@ -383,7 +387,7 @@ private struct RingIntent: AppIntent {
             do {
                 _ = try FaceConfiguration(yaml: mutated, file: "glance.yaml")
             } catch let error as ConfigurationError {
-                #expect(error.line > 0 && error.column > 0, "no place in: \(error.description)\n--- from ---\n\(mutated)")
+                #expect(error.all.allSatisfy { $0.line > 0 && $0.column > 0 }, "no place in: \(error.description)\n--- from ---\n\(mutated)")
             } catch {
                 Issue.record("not a ConfigurationError: \(error)")
             }

@@ -56,6 +56,24 @@ import Testing
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     }
 
+    /// Every text of the SVG is as wide as the layout made room for: in a browser's monospace
+    /// font (wider than Glance's) the I2C note ran past the drawing's right edge and was cut.
+    @Test func theSVGsTextsStayInsideTheDrawing() throws {
+        let drawing = WiringDrawing(try WiringPlan(board: BoardCatalog.board("ssd1306-128x64-i2c")))
+        let texts = drawing.svg().components(separatedBy: "\n").filter { $0.hasPrefix("<text ") }
+        #expect(texts.count > 80)
+        func number(_ name: String, in line: String) -> Int? {
+            guard let start = line.range(of: " \(name)=\"") else { return nil }
+            return Int(line[start.upperBound...].prefix { $0 != "\"" })
+        }
+        for line in texts {
+            let x = try #require(number("x", in: line)), length = number("textLength", in: line)
+            #expect(length != nil, "\(line)")
+            let (left, right) = line.contains("text-anchor=\"end\"") ? (x - (length ?? 0), x) : (x, x + (length ?? 0))
+            #expect(left >= 0 && right <= drawing.width, "\(line)")
+        }
+    }
+
     /// Docs/Wiring.md's drawings are what `glance wiring` draws now
     /// (`GLANCE_RECORD_GOLDEN=1` writes them again).
     @Test(arguments: ["ssd1306-128x64-i2c", "ssd1306-128x32-i2c", "sh1106-1.3in", "two-buttons-board", "waveshare-epaper-2.13in-v4"])

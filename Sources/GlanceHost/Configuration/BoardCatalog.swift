@@ -30,4 +30,15 @@ public enum BoardCatalog {
         throw ConfigurationError(file: "--board", message: "no board named '\(value)' (built in: \(names.joined(separator: ", ")); or give a path to a .yaml file)",
                                  suggestion: Suggestions.closest(to: value, in: names))
     }
+
+    /// The board a face file names (its `board:` value): as `board(_:)`, with an unknown name
+    /// or a board file that cannot be read reported at the `board:` key's line and column.
+    /// Problems inside a board file that is read keep their own file, line and column.
+    public static func board(_ named: Located<String>) throws -> BoardConfiguration {
+        do {
+            return try board(named.value)
+        } catch let error as ConfigurationError where error.further.isEmpty && error.line == 0 && [named.value, "--board"].contains(error.file) {
+            throw named.error(error.file == "--board" ? error.message : "\(named.value): \(error.message)", suggestion: error.suggestion)
+        }
+    }
 }

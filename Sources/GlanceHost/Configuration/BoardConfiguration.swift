@@ -172,18 +172,30 @@ public struct BoardConfiguration: Equatable, Sendable {
     /// - Parameters:
     ///   - text: The YAML.
     ///   - file: The file name used in messages.
-    /// - Throws: `ConfigurationError` naming file, line and column.
+    /// - Throws: `ConfigurationError` naming file, line and column of every problem found.
+    ///   Each setting is read on its own, so one with a problem does not hide the next; the
+    ///   checks across settings run when the settings they compare were read.
     public init(yaml text: String, file: String) throws {
         let root = try Self.applyingPreset(to: try ConfigNode.parse(text, file: file))
         let fields = try root.mapping(allowed: ["name", "description", "panel", "buttons"])
-        guard let nameNode = fields["name"] else { throw root.error("missing 'name' (the preset's name, e.g. my-oled)") }
-        name = try nameNode.string()
-        summary = try fields["description"]?.string() ?? ""
-        guard let panelNode = fields["panel"] else { throw root.error("missing 'panel' (controller, size and bus of the display)") }
-        panel = try Self.panel(panelNode)
-        buttons = try fields["buttons"].map(Self.buttons) ?? .none
+        let name = root.attempt {
+            guard let nameNode = fields["name"] else { throw root.missing("name", "the preset's name, e.g. my-oled") }
+            return try nameNode.string()
+        }
+        let summary = root.attempt { try fields["description"]?.string() ?? "" }
+        let panel = root.attempt {
+            guard let panelNode = fields["panel"] else { throw root.missing("panel", "controller, size and bus of the display") }
+            return try Self.panel(panelNode)
+        }
+        let buttons = root.attempt { try fields["buttons"].map(Self.buttons) ?? .none }
+        guard let name, let summary, let panel, let buttons else {
+            try root.problems.check()
+            throw ConfigurationProblems.Abandoned()
+        }
+        (self.name, self.summary, self.panel, self.buttons) = (name, summary, panel, buttons)
         source = file
-        try validate(root: root, buttonsNode: fields["buttons"])
+        if root.problems.count == 0 { root.attempt { try validate(root: root, buttonsNode: fields["buttons"]) } }
+        try root.problems.check()
     }
 
     /// A board file that starts with `preset: NAME` (a built-in preset) is that preset with the
@@ -194,7 +206,7 @@ public struct BoardConfiguration: Equatable, Sendable {
     private static func applyingPreset(to root: ConfigNode) throws -> ConfigNode {
         guard let mapping = root.node.mapping,
               let (key, value) = mapping.first(where: { $0.key.scalar?.string == "preset" }).map({ ($0.key, $0.value) }) else { return root }
-        let presetNode = ConfigNode(node: value, file: root.file, path: "preset")
+        let presetNode = ConfigNode(node: value, file: root.file, path: "preset", problems: root.problems)
         let name = try presetNode.string()
         guard let text = EmbeddedBoards.files["\(name).yaml"] else {
             throw presetNode.error("no built-in preset named '\(name)' (built in: \(BoardCatalog.names.joined(separator: ", ")))",
@@ -210,7 +222,7 @@ public struct BoardConfiguration: Equatable, Sendable {
         let merged = merge(preset.node, over: .mapping(own), path: "", fromPreset: &fromPreset)
         let origin = ConfigNode.PresetOrigin(name: name, file: presetFile, namedAt: "\(root.file):\(presetNode.line):\(presetNode.column)",
                                              paths: fromPreset)
-        return ConfigNode(node: merged, file: root.file, path: "", origin: origin)
+        return ConfigNode(node: merged, file: root.file, path: "", origin: origin, problems: root.problems)
     }
 
     /// `over` laid on `base` (see `applyingPreset`), collecting in `fromPreset` the paths of
@@ -234,42 +246,63 @@ public struct BoardConfiguration: Equatable, Sendable {
         return .mapping(Node.Mapping(pairs + mine, overMapping.tag, overMapping.style, overMapping.mark))
     }
 
+    /// The panel. Which other keys apply and what they may be depends on the controller, so a
+    /// missing or unknown controller is the panel's one problem; past it each key is read on
+    /// its own.
     private static func panel(_ node: ConfigNode) throws -> Panel {
+        let before = node.problems.count
         let fields = try node.mapping(allowed: ["controller", "size", "bus", "address", "dc", "reset", "busy", "device", "backlight",
                                                 "rotation", "mono", "look", "column-offset", "on-exit", "drive"] + Self.burnInKeys + Self.ePaperKeys)
         guard let controllerNode = fields["controller"] else {
-            throw node.error("missing 'controller' (one of: \(Controller.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw node.missing("controller", "one of: \(Controller.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let controller = Controller(rawValue: try controllerNode.choice(Controller.allCases.map(\.rawValue)))!
-        guard let sizeNode = fields["size"] else { throw node.error("missing 'size' (WIDTHxHEIGHT, e.g. 128x64)") }
-        let size = try Self.size(sizeNode)
-        if !controller.sizes.isEmpty, !controller.sizes.contains(size) {
-            throw sizeNode.error("\(controller.rawValue) panels are \(controller.sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ", ")), not \(size.width)x\(size.height)")
+        let size = node.attempt { () throws -> Size in
+            guard let sizeNode = fields["size"] else { throw node.missing("size", "WIDTHxHEIGHT, e.g. 128x64") }
+            let size = try Self.size(sizeNode)
+            if !controller.sizes.isEmpty, !controller.sizes.contains(size) {
+                throw sizeNode.error("\(controller.rawValue) panels are \(controller.sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ", ")), not \(size.width)x\(size.height)")
+            }
+            return size
         }
-        guard let busNode = fields["bus"] else { throw node.error("missing 'bus' (emulated, i2c-N, spi-B.C or framebuffer)") }
-        let connection = try Self.connection(busNode, fields: fields, controller: controller, panel: node)
-        let rotation = try fields["rotation"]?.int() ?? 0
-        guard [0, 90, 180, 270].contains(rotation) else {
-            throw fields["rotation"]!.error("rotation is \(rotation), expected 0, 90, 180 or 270")
+        let connection = node.attempt {
+            guard let busNode = fields["bus"] else { throw node.missing("bus", "emulated, i2c-N, spi-B.C or framebuffer") }
+            return try Self.connection(busNode, fields: fields, controller: controller, panel: node)
         }
-        let mono = try fields["mono"].map { MonoConversion(rawValue: try $0.choice(["dither", "threshold"]) == "dither" ? "orderedDither" : "threshold")! }
-        let look = try fields["look"]?.choice(PanelLook.names) ?? (controller.isEPaper || controller.sharpModel != nil ? "paper" : "white")
-        let columnOffset = try fields["column-offset"]?.int(in: 0...4) ?? (controller == .sh1106 ? 2 : 0)
-        if fields["column-offset"] != nil, controller != .sh1106 {
-            throw fields["column-offset"]!.error("column-offset applies only to sh1106 panels")
+        let rotation = node.attempt {
+            let rotation = try fields["rotation"]?.int() ?? 0
+            guard [0, 90, 180, 270].contains(rotation) else {
+                throw fields["rotation"]!.error("rotation is \(rotation), expected 0, 90, 180 or 270")
+            }
+            return rotation
         }
-        let onExit = try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller.isEPaper || controller.sharpModel != nil ? "keep" : "off")
-        if let node = fields["backlight"], controller != .framebuffer {
-            throw node.error("backlight applies only to framebuffer panels (\(controller.rawValue) has \(controller.isOLED ? "its own light" : "no backlight"))")
+        let mono = node.attempt { try fields["mono"].map { MonoConversion(rawValue: try $0.choice(["dither", "threshold"]) == "dither" ? "orderedDither" : "threshold")! } }
+        let look = node.attempt { try fields["look"]?.choice(PanelLook.names) ?? (controller.isEPaper || controller.sharpModel != nil ? "paper" : "white") }
+        let columnOffset = node.attempt {
+            let columnOffset = try fields["column-offset"]?.int(in: 0...4) ?? (controller == .sh1106 ? 2 : 0)
+            if fields["column-offset"] != nil, controller != .sh1106 {
+                throw fields["column-offset"]!.error("column-offset applies only to sh1106 panels")
+            }
+            return columnOffset
         }
-        let backlight = try fields["backlight"]?.string() ?? "auto"
-        if backlight.isEmpty || backlight.contains("/") || backlight.hasPrefix(".") {
-            throw fields["backlight"]!.error("backlight is '\(backlight)', expected auto, none or a name in /sys/class/backlight")
+        let onExit = node.attempt { try fields["on-exit"]?.choice(["off", "keep"]) ?? (controller.isEPaper || controller.sharpModel != nil ? "keep" : "off") }
+        let backlight = node.attempt {
+            if let node = fields["backlight"], controller != .framebuffer {
+                throw node.error("backlight applies only to framebuffer panels (\(controller.rawValue) has \(controller.isOLED ? "its own light" : "no backlight"))")
+            }
+            let backlight = try fields["backlight"]?.string() ?? "auto"
+            if backlight.isEmpty || backlight.contains("/") || backlight.hasPrefix(".") {
+                throw fields["backlight"]!.error("backlight is '\(backlight)', expected auto, none or a name in /sys/class/backlight")
+            }
+            return backlight
         }
+        let burnIn = node.attempt { try Self.burnIn(fields, controller: controller) }
+        let drive = node.attempt { try fields["drive"].map { try Self.drive($0, controller: controller) } ?? [:] }
+        let ePaper = node.attempt { try Self.ePaper(fields, controller: controller) }
+        guard node.problems.count == before, let size, let connection, let rotation, let mono, let look, let columnOffset, let onExit,
+              let backlight, let burnIn, let drive, let ePaper else { throw ConfigurationProblems.Abandoned() }
         return Panel(controller: controller, size: size, connection: connection, rotation: rotation, mono: mono ?? .orderedDither,
-                     look: look, columnOffset: columnOffset, onExit: onExit, backlight: backlight, burnIn: try Self.burnIn(fields, controller: controller),
-                     drive: try fields["drive"].map { try Self.drive($0, controller: controller) } ?? [:],
-                     ePaper: try Self.ePaper(fields, controller: controller))
+                     look: look, columnOffset: columnOffset, onExit: onExit, backlight: backlight, burnIn: burnIn, drive: drive, ePaper: ePaper)
     }
 
     /// `drive:` — per level (`normal`, `dim`, `dimmest`) the module's contrast, pre-charge and
@@ -284,7 +317,7 @@ public struct BoardConfiguration: Equatable, Sendable {
         for (name, level) in try node.mapping(allowed: levels.map(\.rawValue)) {
             let registers = try level.mapping(allowed: ["contrast", "precharge", "vcomh"])
             func register(_ key: String) throws -> UInt8 {
-                guard let value = registers[key] else { throw level.error("missing '\(key)' (0…255, e.g. 0x30)") }
+                guard let value = registers[key] else { throw level.missing("\(key)", "0…255, e.g. 0x30") }
                 return UInt8(try value.int(in: 0...255))
             }
             table[BrightnessLevel(rawValue: name)!] = OLEDDrive(contrast: try register("contrast"), precharge: try register("precharge"),
@@ -370,7 +403,7 @@ public struct BoardConfiguration: Equatable, Sendable {
     private static func connection(_ node: ConfigNode, fields: [String: ConfigNode], controller: Controller, panel: ConfigNode) throws -> Connection {
         let text = try node.string()
         func gpio(_ key: String) throws -> Int {
-            guard let field = fields[key] else { throw panel.error("missing '\(key)' (the BCM number of the panel's \(key) line)") }
+            guard let field = fields[key] else { throw panel.missing("\(key)", "the BCM number of the panel's \(key) line") }
             return try field.int(in: 0...511)
         }
         if text == "emulated" {
@@ -381,7 +414,7 @@ public struct BoardConfiguration: Equatable, Sendable {
                 throw node.error("bus is '\(text)', expected i2c-N with N from \(Self.i2cBuses.lowerBound) to \(Self.i2cBuses.upperBound), such as i2c-1")
             }
             guard controller.offersI2C else { throw node.error("\(controller.rawValue) panels are not wired over I2C; use \(controller == .framebuffer ? "framebuffer" : "spi-B.C")") }
-            guard let addressNode = fields["address"] else { throw panel.error("missing 'address' (0x3c or 0x3d for these panels)") }
+            guard let addressNode = fields["address"] else { throw panel.missing("address", "0x3c or 0x3d for these panels") }
             let address = try addressNode.int(in: 0x08...0x77)
             return .i2c(bus: bus, address: address)
         }
@@ -422,31 +455,45 @@ public struct BoardConfiguration: Equatable, Sendable {
         throw node.error("bus is '\(text)', expected emulated, i2c-N (e.g. i2c-1), spi-B.C (e.g. spi-0.0) or framebuffer")
     }
 
+    /// The buttons; each setting and each button is read on its own.
     private static func buttons(_ node: ConfigNode) throws -> Buttons {
+        let before = node.problems.count
         let fields = try node.mapping(allowed: ["chip", "active-low", "bias", "debounce", "lines"])
-        var chips = [String]()
-        if let chip = fields["chip"] {
-            chips = chip.node.sequence != nil ? try chip.sequence().map { try $0.string() } : [try chip.string()]
+        let chips = node.attempt { () throws -> [String] in
+            guard let chip = fields["chip"] else { return [] }
+            return chip.node.sequence != nil ? try chip.sequence().map { try $0.string() } : [try chip.string()]
         }
         var list = [Button]()
-        for (name, keyNode, value) in try fields["lines"]?.pairs() ?? [] {
-            guard !list.contains(where: { $0.name == name }) else { throw keyNode.error("button '\(name)' is defined twice") }
-            let settings = try value.mapping(allowed: ["line", "key"])
-            var line: LineReference?
-            if let lineNode = settings["line"] {
-                let text = try lineNode.string()
-                line = Int(text).map { .offset($0) } ?? .name(text)
-                if case .offset(let offset) = line, !(0...511).contains(offset) {
-                    throw lineNode.error("line \(offset) is out of range (0…511)")
-                }
+        var names = Set<String>()
+        let lines = fields["lines"].flatMap { lines in lines.attempt { try lines.pairs() } } ?? []
+        for (name, keyNode, value) in lines {
+            guard names.insert(name).inserted else {
+                node.problems.note(keyNode.error("button '\(name)' is defined twice"))
+                continue
             }
-            let key = try settings["key"]?.choice(keyNames)
-            guard line != nil || key != nil else { throw value.error("button '\(name)' needs a 'line' (GPIO) or a 'key' (simulator)") }
-            list.append(Button(name: name, line: line, key: key))
+            let button = value.attempt { () throws -> Button in
+                let settings = try value.mapping(allowed: ["line", "key"])
+                let line = value.attempt { () throws -> LineReference? in
+                    guard let lineNode = settings["line"] else { return nil }
+                    let text = try lineNode.string()
+                    let line = Int(text).map { LineReference.offset($0) } ?? .name(text)
+                    if case .offset(let offset) = line, !(0...511).contains(offset) {
+                        throw lineNode.error("line \(offset) is out of range (0…511)")
+                    }
+                    return line
+                }
+                let key = value.attempt { try settings["key"]?.choice(keyNames) }
+                guard let line, let key else { throw ConfigurationProblems.Abandoned() }
+                guard line != nil || key != nil else { throw value.error("button '\(name)' needs a 'line' (GPIO) or a 'key' (simulator)") }
+                return Button(name: name, line: line, key: key)
+            }
+            if let button { list.append(button) }
         }
-        return Buttons(chips: chips, activeLow: try fields["active-low"]?.bool() ?? true,
-                       bias: try fields["bias"]?.choice(["pull-up", "pull-down", "none"]) ?? "pull-up",
-                       debounce: try fields["debounce"]?.duration(in: .zero...(.seconds(1))) ?? .milliseconds(15), list: list)
+        let activeLow = node.attempt { try fields["active-low"]?.bool() ?? true }
+        let bias = node.attempt { try fields["bias"]?.choice(["pull-up", "pull-down", "none"]) ?? "pull-up" }
+        let debounce = node.attempt { try fields["debounce"]?.duration(in: .zero...(.seconds(1))) ?? .milliseconds(15) }
+        guard node.problems.count == before, let chips, let activeLow, let bias, let debounce else { throw ConfigurationProblems.Abandoned() }
+        return Buttons(chips: chips, activeLow: activeLow, bias: bias, debounce: debounce, list: list)
     }
 
     /// Cross-field checks: buttons with lines need a chip, and never sit on the panel's bus pins.

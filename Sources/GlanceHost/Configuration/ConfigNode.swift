@@ -2,7 +2,9 @@ import Foundation
 import Yams
 
 /// A YAML node with the file it came from, read through typed accessors that turn every
-/// mismatch into a `ConfigurationError` at the node's line and column.
+/// mismatch into a `ConfigurationError` at the node's line and column. The nodes of one read
+/// share its `problems`: an unknown key is noted there and skipped, and a part read through
+/// `attempt` notes its problem and is left out, so one run reports every problem of a file.
 struct ConfigNode {
     let node: Node
     let file: String
@@ -11,6 +13,8 @@ struct ConfigNode {
     /// For a board file that takes a preset (`preset: NAME`): which nodes came from the preset,
     /// so that a problem in one of them names the preset's file.
     var origin: PresetOrigin?
+    /// Where the problems of this read are noted.
+    let problems: ConfigurationProblems
 
     /// The parts of a merged board file that came from a built-in preset.
     struct PresetOrigin: Sendable {
@@ -35,7 +39,7 @@ struct ConfigNode {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ConfigurationError(file: file, line: 1, column: 1, message: "the file is empty; expected a mapping of settings")
             }
-            return ConfigNode(node: node, file: file, path: "")
+            return ConfigNode(node: node, file: file, path: "", problems: ConfigurationProblems(file: file))
         } catch let error as ConfigurationError {
             throw error
         } catch let error as YamlError {
@@ -87,15 +91,25 @@ struct ConfigNode {
         }
         var result = [String: ConfigNode]()
         for (key, value) in mapping {
+            // A key that is not a name or not allowed is noted, and the other keys are read on.
+            let keyNode = child(key, path: path)
             guard let name = key.scalar?.string else {
-                throw ConfigNode(node: key, file: file, path: path, origin: origin).error("keys in \(what) must be names")
+                problems.note(keyNode.error("keys in \(what) must be names"))
+                continue
             }
             guard allowed.contains(name) else {
-                throw ConfigNode(node: key, file: file, path: path, origin: origin).error(
-                    "unknown key '\(name)' in \(what) (expected one of: \(allowed.joined(separator: ", ")))",
-                    suggestion: Suggestions.closest(to: name, in: allowed))
+                // Past the problems kept, one is only counted: a flood of keys costs no messages.
+                if problems.isFull {
+                    problems.count(unstored: 1)
+                    continue
+                }
+                let suggestion = Suggestions.closest(to: name, in: allowed)
+                problems.note(keyNode.error("unknown key '\(name)' in \(what) (expected one of: \(allowed.joined(separator: ", ")))",
+                                            suggestion: suggestion))
+                if let suggestion { problems.misspelt.insert(MisspeltKey(file: file, path: path, key: suggestion)) }
+                continue
             }
-            result[name] = ConfigNode(node: value, file: file, path: path.isEmpty ? name : "\(path).\(name)", origin: origin)
+            result[name] = child(value, path: path.isEmpty ? name : "\(path).\(name)")
         }
         return result
     }
@@ -103,19 +117,57 @@ struct ConfigNode {
     /// The node's pairs in file order, keys unchecked (for maps of user-chosen names).
     func pairs() throws -> [(key: String, keyNode: ConfigNode, value: ConfigNode)] {
         guard let mapping = node.mapping else { throw error("\(what) should be a mapping, found \(kind)") }
-        return try mapping.map { key, value in
-            let keyNode = ConfigNode(node: key, file: file, path: path, origin: origin)
-            guard let name = key.scalar?.string else { throw keyNode.error("keys in \(what) must be names") }
-            return (name, keyNode, ConfigNode(node: value, file: file, path: "\(path).\(name)", origin: origin))
+        return mapping.compactMap { key, value in
+            let keyNode = child(key, path: path)
+            guard let name = key.scalar?.string else {
+                problems.note(keyNode.error("keys in \(what) must be names"))
+                return nil
+            }
+            return (name, keyNode, child(value, path: "\(path).\(name)"))
         }
     }
 
     /// The node's elements.
     func sequence() throws -> [ConfigNode] {
         guard let sequence = node.sequence else { throw error("\(what) should be a list, found \(kind)") }
-        return sequence.enumerated().map { index, element in
-            ConfigNode(node: element, file: file, path: "\(path)[\(index + 1)]", origin: origin)
-        }
+        return sequence.enumerated().map { index, element in child(element, path: "\(path)[\(index + 1)]") }
+    }
+
+    /// The error for a required `key` this mapping lacks (`explanation` says what it holds), or
+    /// `ConfigurationProblems.Abandoned` when the mapping has a misspelling of it: that
+    /// problem, noted with the spelling meant, is the one to fix.
+    func missing(_ key: String, _ explanation: String) -> any Error {
+        if problems.misspelt.contains(MisspeltKey(file: file, path: path, key: key)) { return ConfigurationProblems.Abandoned() }
+        return error("missing '\(key)' (\(explanation))")
+    }
+
+    /// A key a mapping's unknown key was probably meant to be.
+    struct MisspeltKey: Hashable {
+        let file: String
+        let path: String
+        let key: String
+    }
+
+    /// `node`, a part of this node, at `path`.
+    private func child(_ node: Node, path: String) -> ConfigNode {
+        ConfigNode(node: node, file: file, path: path, origin: origin, problems: problems)
+    }
+
+    // MARK: - Reading on past problems
+
+    /// `body`'s value; nil after noting the problem it threw, so the read goes on with the
+    /// next part.
+    func attempt<T>(_ body: () throws -> T) -> T? {
+        problems.attempt(body)
+    }
+
+    /// `body`'s value when reading it noted no problem (an unknown key inside it, or a part it
+    /// attempted); else nil, its problems noted. For a part whose value is no use with a
+    /// problem left out.
+    func whole<T>(_ body: () throws -> T) -> T? {
+        let before = problems.count
+        guard let value = problems.attempt(body), problems.count == before else { return nil }
+        return value
     }
 
     // MARK: - Scalars

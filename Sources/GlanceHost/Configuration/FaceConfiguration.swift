@@ -139,38 +139,57 @@ public struct FaceConfiguration: Equatable, Sendable {
     // MARK: - Parsing
 
     /// Reads `glance.yaml`.
-    /// - Throws: `ConfigurationError` naming file, line and column.
+    /// - Throws: `ConfigurationError` naming file, line and column of every problem found.
     public init(yaml text: String, file: String) throws {
         let root = try ConfigNode.parse(text, file: file)
-        let fields = try root.mapping(allowed: ["board", "layout", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt", "locale"])
-        board = try fields["board"].map { Located(value: try $0.string(), file: file, line: $0.line, column: $0.column) }
-        let layout = try fields["layout"].map { node in
-            Located(value: FaceLayout(rawValue: try node.choice(FaceLayout.allCases.map(\.rawValue)))!, file: file, line: node.line, column: node.column)
-        }
-        self.layout = layout
-        slots = try fields["slots"]?.sequence().map { try Self.slot($0, layout: layout?.value) } ?? []
-        if let layout, slots.isEmpty {
-            throw layout.error("layout '\(layout.value.rawValue)' places slots, and this face lists none under 'slots:' (without a layout and slots the panel's default face is shown)")
-        }
-        if let layout, let capacity = layout.value.capacity, slots.count > capacity, let at = slots[capacity].familyAt {
-            throw at.error(layout.value.problem(count: slots.count, extents: [], in: Size(width: 1, height: 1))!.message)
-        }
-        bindings = try fields["bindings"].map(Self.bindings) ?? []
-        alwaysOn = try fields["always-on"].map(Self.alwaysOn) ?? .standard
-        appGroup = try fields["app-group"]?.string() ?? "glance"
-        if appGroup.isEmpty || appGroup.contains("/") || appGroup.hasPrefix(".") {
-            throw fields["app-group"]!.error("app-group '\(appGroup)' must be a simple name (no slashes), e.g. desk")
-        }
-        urlHandler = try fields["url-handler"].map(Self.urlHandler)
-        if let budget = fields["reload-budget"] {
-            let text = try budget.string()
-            reloadBudget = text == "unlimited" ? nil : try budget.int(in: 1...10_000)
-        } else {
-            reloadBudget = 70
-        }
-        mqtt = try fields["mqtt"].map { try MQTTConfiguration(node: $0) }
-        locale = try fields["locale"].map(Self.locale)
+        self.init(root: root)
+        try root.problems.check()
+    }
+
+    /// The face `root` describes. Each setting is read on its own: one with a problem is noted
+    /// in `root.problems` and left at its default (a slot or binding with a problem is left
+    /// out), so the rest is still read and checked.
+    init(root: ConfigNode) {
+        self.init()
+        let file = root.file
         source = file
+        guard let fields = root.attempt({ try root.mapping(allowed: ["board", "layout", "slots", "bindings", "always-on", "app-group", "url-handler", "reload-budget", "mqtt", "locale"]) }) else { return }
+        board = root.attempt { try fields["board"].map { Located(value: try $0.string(), file: file, line: $0.line, column: $0.column) } } ?? nil
+        let layout = root.attempt {
+            try fields["layout"].map { node in
+                Located(value: FaceLayout(rawValue: try node.choice(FaceLayout.allCases.map(\.rawValue)))!, file: file, line: node.line, column: node.column)
+            }
+        } ?? nil
+        self.layout = layout
+        slots = root.attempt { try fields["slots"].map { try $0.sequence().compactMap { slot in slot.whole { try Self.slot(slot, layout: layout?.value) } } } ?? [] } ?? []
+        if let layout {
+            // Slots left out for their own problems do not count: those are noted already.
+            let listed = fields["slots"]?.node.sequence?.count ?? 0
+            if listed == 0 {
+                root.problems.note(layout.error("layout '\(layout.value.rawValue)' places slots, and this face lists none under 'slots:' (without a layout and slots the panel's default face is shown)"))
+            } else if let capacity = layout.value.capacity, slots.count > capacity, let at = slots[capacity].familyAt,
+                      let problem = layout.value.problem(count: slots.count, extents: [], in: Size(width: 1, height: 1)) {
+                root.problems.note(at.error(problem.message))
+            }
+        }
+        bindings = root.attempt { try fields["bindings"].map(Self.bindings) ?? [] } ?? []
+        alwaysOn = root.attempt { try fields["always-on"].map(Self.alwaysOn) ?? .standard } ?? .standard
+        appGroup = root.attempt {
+            let name = try fields["app-group"]?.string() ?? "glance"
+            if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+                throw fields["app-group"]!.error("app-group '\(name)' must be a simple name (no slashes), e.g. desk")
+            }
+            return name
+        } ?? "glance"
+        urlHandler = root.attempt { try fields["url-handler"].map(Self.urlHandler) } ?? nil
+        if let budget = fields["reload-budget"] {
+            reloadBudget = root.attempt { () throws -> Int? in
+                let text = try budget.string()
+                return text == "unlimited" ? nil : try budget.int(in: 1...10_000)
+            } ?? 70
+        }
+        mqtt = fields["mqtt"].flatMap { node in node.whole { try MQTTConfiguration(node: node) } }
+        locale = root.attempt { try fields["locale"].map(Self.locale) } ?? nil
     }
 
     /// A locale identifier: a known ISO 639 language code, then optional script and region
@@ -190,46 +209,61 @@ public struct FaceConfiguration: Equatable, Sendable {
         return Located(value: text, file: node.file, line: node.line, column: node.column)
     }
 
+    /// A slot; each of its settings and widgets is read on its own (`init(root:)` leaves the
+    /// slot out when any had a problem).
     private static func slot(_ node: ConfigNode, layout: FaceLayout?) throws -> Slot {
         let fields = try node.mapping(allowed: ["family", "frame", "height", "width", "widgets", "pinned", "rotate"])
         let families = ["accessoryRectangular", "accessoryCircular", "accessoryInline", "accessoryCorner", "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge"]
-        guard let familyNode = fields["family"] else { throw node.error("missing 'family' (one of: \(families.joined(separator: ", ")))") }
-        let family = WidgetFamily(rawValue: try familyNode.choice(families))!
-        var extent: Located<Int>?
-        for key in ["height", "width"] {
-            guard let extentNode = fields[key] else { continue }
-            guard let layout, layout.extentKey == key else {
-                let wanted = key == "height" ? "rows" : "columns"
-                throw extentNode.error("'\(key)' sets a slot's \(key) under 'layout: \(wanted)', and this face's layout is \(layout.map { "'\($0.rawValue)'" } ?? "not set")"
-                                       + " (a slot placed anywhere takes frame: {x, y, width, height})")
-            }
-            extent = Located(value: try extentNode.int(in: 1...4096), file: extentNode.file, line: extentNode.line, column: extentNode.column)
+        let family = node.attempt { () throws -> Located<WidgetFamily> in
+            guard let familyNode = fields["family"] else { throw node.missing("family", "one of: \(families.joined(separator: ", "))") }
+            let family = WidgetFamily(rawValue: try familyNode.choice(families))!
+            return Located(value: family, file: familyNode.file, line: familyNode.line, column: familyNode.column)
         }
-        var frame: Rect?
-        if let frameNode = fields["frame"] {
-            if let layout {
-                throw frameNode.error("this slot has a frame and the face has 'layout: \(layout.rawValue)'; a slot takes its place from one or the other, so remove the frame or the layout")
+        let extent = node.attempt { () throws -> Located<Int>? in
+            var extent: Located<Int>?
+            for key in ["height", "width"] {
+                guard let extentNode = fields[key] else { continue }
+                guard let layout, layout.extentKey == key else {
+                    let wanted = key == "height" ? "rows" : "columns"
+                    throw extentNode.error("'\(key)' sets a slot's \(key) under 'layout: \(wanted)', and this face's layout is \(layout.map { "'\($0.rawValue)'" } ?? "not set")"
+                                           + " (a slot placed anywhere takes frame: {x, y, width, height})")
+                }
+                extent = Located(value: try extentNode.int(in: 1...4096), file: extentNode.file, line: extentNode.line, column: extentNode.column)
             }
-            let f = try frameNode.mapping(allowed: ["x", "y", "width", "height"])
-            func value(_ key: String, _ range: ClosedRange<Int>) throws -> Int {
-                guard let node = f[key] else { throw frameNode.error("frame needs x, y, width and height; '\(key)' is missing") }
-                return try node.int(in: range)
-            }
-            frame = Rect(x: try value("x", 0...4095), y: try value("y", 0...4095), width: try value("width", 1...4096), height: try value("height", 1...4096))
+            return extent
         }
-        guard let widgetsNode = fields["widgets"] else { throw node.error("missing 'widgets' (the widget kinds shown in this slot)") }
-        let widgets = widgetsNode.node.sequence != nil ? try widgetsNode.sequence() : [widgetsNode]
-        guard !widgets.isEmpty else { throw widgetsNode.error("a slot needs at least one widget kind") }
-        let rotate = try fields["rotate"].map { node in
-            let period = try node.duration(in: .seconds(1)...(.seconds(86_400)))
-            guard widgets.count > 1 else {
-                throw node.error("rotate needs a stack, and this slot holds one widget: list two or more under 'widgets'")
+        let frame = node.attempt {
+            try fields["frame"].map { frameNode in
+                if let layout {
+                    throw frameNode.error("this slot has a frame and the face has 'layout: \(layout.rawValue)'; a slot takes its place from one or the other, so remove the frame or the layout")
+                }
+                let f = try frameNode.mapping(allowed: ["x", "y", "width", "height"])
+                func value(_ key: String, _ range: ClosedRange<Int>) throws -> Int {
+                    guard let node = f[key] else { throw frameNode.error("frame needs x, y, width and height; '\(key)' is missing") }
+                    return try node.int(in: range)
+                }
+                return Rect(x: try value("x", 0...4095), y: try value("y", 0...4095), width: try value("width", 1...4096), height: try value("height", 1...4096))
             }
-            return period
         }
-        return Slot(family: family, frame: frame, widgets: try widgets.map(widget),
-                    pinned: try fields["pinned"]?.bool() ?? false, rotate: rotate, extent: extent,
-                    familyAt: Located(value: family, file: familyNode.file, line: familyNode.line, column: familyNode.column))
+        let widgets = node.attempt {
+            guard let widgetsNode = fields["widgets"] else { throw node.missing("widgets", "the widget kinds shown in this slot") }
+            let widgets = widgetsNode.node.sequence != nil ? try widgetsNode.sequence() : [widgetsNode]
+            guard !widgets.isEmpty else { throw widgetsNode.error("a slot needs at least one widget kind") }
+            return widgets.compactMap { widget in widget.attempt { try Self.widget(widget) } }
+        }
+        let rotate = node.attempt {
+            try fields["rotate"].map { rotateNode in
+                let period = try rotateNode.duration(in: .seconds(1)...(.seconds(86_400)))
+                // With no readable widgets list, its length is not known: that problem is noted already.
+                if let count = widgets?.count, count < 2 {
+                    throw rotateNode.error("rotate needs a stack, and this slot holds one widget: list two or more under 'widgets'")
+                }
+                return period
+            }
+        }
+        let pinned = node.attempt { try fields["pinned"]?.bool() ?? false }
+        guard let family, let extent, let frame, let widgets, let rotate, let pinned else { throw ConfigurationProblems.Abandoned() }
+        return Slot(family: family.value, frame: frame, widgets: widgets, pinned: pinned, rotate: rotate, extent: extent, familyAt: family)
     }
 
     /// A widget of a slot: its kind alone, or `kind:` with the `parameters:` of its intent.
@@ -239,7 +273,7 @@ public struct FaceConfiguration: Equatable, Sendable {
         }
         guard node.node.mapping != nil else { return Widget(kind: located(node, try node.string()), parameters: []) }
         let fields = try node.mapping(allowed: ["kind", "parameters"])
-        guard let kind = fields["kind"] else { throw node.error("missing 'kind' (the widget's kind, e.g. kind: weather)") }
+        guard let kind = fields["kind"] else { throw node.missing("kind", "the widget's kind, e.g. kind: weather") }
         var parameters = [Parameter]()
         if let list = fields["parameters"] {
             for (name, keyNode, value) in try list.pairs() {
@@ -251,40 +285,48 @@ public struct FaceConfiguration: Equatable, Sendable {
         return Widget(kind: located(kind, try kind.string()), parameters: parameters)
     }
 
+    /// The bindings; each gesture's is read on its own, one with a problem left out.
     private static func bindings(_ node: ConfigNode) throws -> [Binding] {
         var result = [Binding]()
         for (button, keyNode, value) in try node.pairs() {
             let located = Located(value: button, file: keyNode.file, line: keyNode.line, column: keyNode.column)
             if value.node.mapping != nil {
-                for (word, gestureNode, action) in try value.pairs() {
-                    guard let gesture = ButtonGesture(rawValue: word) else {
-                        let words = ButtonGesture.allCases.map(\.rawValue)
-                        throw gestureNode.error("unknown gesture '\(word)' (expected one of: \(words.joined(separator: ", ")))",
-                                                suggestion: Suggestions.closest(to: word, in: words))
+                let gestures = value.attempt { try value.pairs() } ?? []
+                for (word, gestureNode, action) in gestures {
+                    let binding = gestureNode.attempt {
+                        guard let gesture = ButtonGesture(rawValue: word) else {
+                            let words = ButtonGesture.allCases.map(\.rawValue)
+                            throw gestureNode.error("unknown gesture '\(word)' (expected one of: \(words.joined(separator: ", ")))",
+                                                    suggestion: Suggestions.closest(to: word, in: words))
+                        }
+                        return Binding(button: located, gesture: gesture,
+                                       action: Located(value: try action.string(), file: action.file, line: action.line, column: action.column))
                     }
-                    result.append(Binding(button: located, gesture: gesture,
-                                          action: Located(value: try action.string(), file: action.file, line: action.line, column: action.column)))
+                    if let binding { result.append(binding) }
                 }
-            } else {
+            } else if let action = value.attempt({ try value.string() }) {
                 result.append(Binding(button: located, gesture: .click,
-                                      action: Located(value: try value.string(), file: value.file, line: value.line, column: value.column)))
+                                      action: Located(value: action, file: value.file, line: value.line, column: value.column)))
             }
         }
         return result
     }
 
+    /// The always-on timings; each is read on its own, one with a problem left at its default.
     private static func alwaysOn(_ node: ConfigNode) throws -> AlwaysOn {
         let fields = try node.mapping(allowed: ["idle", "off", "night", "hide-sensitive"])
         var result = AlwaysOn.standard
-        if let idle = fields["idle"] { result.idle = try idle.durationOrNever(in: .seconds(1)...(.seconds(86_400))) }
-        if let off = fields["off"] { result.off = try off.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400))) }
+        if let idle = fields["idle"], let value = idle.attempt({ try idle.durationOrNever(in: .seconds(1)...(.seconds(86_400))) }) { result.idle = value }
+        if let off = fields["off"], let value = off.attempt({ try off.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400))) }) { result.off = value }
         if let night = fields["night"] {
-            let text = try night.string()
-            let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2 else { throw night.error("night is '\(text)', expected START-END such as 23:00-07:00") }
-            result.night = Night(start: try night.timeOfDay(parts[0]), end: try night.timeOfDay(parts[1]))
+            result.night = night.attempt {
+                let text = try night.string()
+                let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2 else { throw night.error("night is '\(text)', expected START-END such as 23:00-07:00") }
+                return Night(start: try night.timeOfDay(parts[0]), end: try night.timeOfDay(parts[1]))
+            }
         }
-        if let hide = fields["hide-sensitive"] { result.hideSensitive = try hide.bool() }
+        if let hide = fields["hide-sensitive"], let value = hide.attempt({ try hide.bool() }) { result.hideSensitive = value }
         return result
     }
 
@@ -346,34 +388,42 @@ public struct FaceConfiguration: Equatable, Sendable {
 
     /// Checks names against the board's buttons, the bundle's widget kinds (and the families
     /// each supports) and its intents, and each slot's size against its family's smallest.
-    /// - Throws: the first `ConfigurationError`, with the closest valid name.
+    /// - Throws: `ConfigurationError` listing every problem, in file order, each name that
+    ///   does not exist with the closest valid name.
     public func validate(board: BoardConfiguration, kinds: [String: [WidgetFamily]], intents: [String]) throws {
-        try validateSizes(board: board)
+        if let error = ConfigurationError(combining: problems(board: board, kinds: kinds, intents: intents)) { throw error }
+    }
+
+    /// What `validate` finds, in the order it checks.
+    func problems(board: BoardConfiguration, kinds: [String: [WidgetFamily]], intents: [String]) -> [ConfigurationError] {
+        var problems = sizeProblems(board: board)
         for slot in slots {
             for widget in slot.widgets.map(\.kind) {
                 guard let families = kinds[widget.value] else {
-                    throw widget.error("no widget of kind '\(widget.value)' in this bundle (kinds: \(kinds.keys.sorted().joined(separator: ", ")))",
-                                       suggestion: Suggestions.closest(to: widget.value, in: kinds.keys))
+                    problems.append(widget.error("no widget of kind '\(widget.value)' in this bundle (kinds: \(kinds.keys.sorted().joined(separator: ", ")))",
+                                                 suggestion: Suggestions.closest(to: widget.value, in: kinds.keys)))
+                    continue
                 }
-                guard families.contains(slot.family) else {
-                    throw widget.error("widget '\(widget.value)' does not support \(slot.family) (it supports \(families.map(\.rawValue).joined(separator: ", ")))")
+                if !families.contains(slot.family) {
+                    problems.append(widget.error("widget '\(widget.value)' does not support \(slot.family) (it supports \(families.map(\.rawValue).joined(separator: ", ")))"))
                 }
             }
             if let frame = slot.frame, !Rect(origin: .zero, size: board.panel.size).contains(frame) {
-                throw ConfigurationError(file: source, message: "slot frame \(frame) lies outside the \(board.panel.size.width)x\(board.panel.size.height) panel of board '\(board.name)'")
+                problems.append(ConfigurationError(file: source, message: "slot frame \(frame) lies outside the \(board.panel.size.width)x\(board.panel.size.height) panel of board '\(board.name)'"))
             }
         }
         let buttons = board.buttons.list.map(\.name)
         for binding in bindings {
-            guard buttons.contains(binding.button.value) else {
-                throw binding.button.error("board '\(board.name)' has no button '\(binding.button.value)' (buttons: \(buttons.joined(separator: ", ")))",
-                                           suggestion: Suggestions.closest(to: binding.button.value, in: buttons))
+            if !buttons.contains(binding.button.value) {
+                problems.append(binding.button.error("board '\(board.name)' has no button '\(binding.button.value)' (buttons: \(buttons.joined(separator: ", ")))",
+                                                     suggestion: Suggestions.closest(to: binding.button.value, in: buttons)))
             }
             let action = binding.action.value
-            guard Self.builtInActions.contains(action) || intents.contains(action) else {
-                throw Self.unknownAction(binding.action, intents: intents)
+            if !Self.builtInActions.contains(action), !intents.contains(action) {
+                problems.append(Self.unknownAction(binding.action, intents: intents))
             }
         }
+        return problems
     }
 
     /// The picture the face is drawn on: the panel's size, turned by the board's rotation.
@@ -382,19 +432,21 @@ public struct FaceConfiguration: Equatable, Sendable {
         return [90, 270].contains(board.panel.rotation) ? Size(width: panel.height, height: panel.width) : panel
     }
 
-    /// Checks that the layout's rows or columns fit the board's picture and that each slot is
-    /// at least its family's `minimumSlotSize` there.
-    /// - Throws: `ConfigurationError` at the slot's family (or its height or width), naming the
-    ///   slot, its widget, its size and the board's panel.
-    private func validateSizes(board: BoardConfiguration) throws {
+    /// Whether the layout's rows or columns fit the board's picture and each slot is at least
+    /// its family's `minimumSlotSize` there.
+    /// - Returns: The problems, each at the slot's family (or its height or width), naming the
+    ///   slot, its widget, its size and the board's panel; a layout that does not fit is the
+    ///   one problem (its slots have no sizes to check).
+    private func sizeProblems(board: BoardConfiguration) -> [ConfigurationError] {
         let picture = Self.pictureSize(of: board)
         let panel = "the \(picture.width)×\(picture.height) panel of board '\(board.name)'"
         if let layout, let problem = layout.value.problem(count: slots.count, extents: slots.map { $0.extent?.value }, in: picture) {
             let slot = slots[problem.slot]
             let place = slot.extent ?? slot.familyAt.map { Located(value: 0, file: $0.file, line: $0.line, column: $0.column) }
             let message = "slot \(problem.slot + 1) under 'layout: \(layout.value.rawValue)' on \(panel): \(problem.message)"
-            throw place?.error(message) ?? ConfigurationError(file: source, message: message)
+            return [place?.error(message) ?? ConfigurationError(file: source, message: message)]
         }
+        var problems = [ConfigurationError]()
         for (index, (slot, frame)) in zip(slots, frames(in: picture)).enumerated() {
             let least = slot.family.minimumSlotSize
             guard frame.width < least.width || frame.height < least.height else { continue }
@@ -403,8 +455,9 @@ public struct FaceConfiguration: Equatable, Sendable {
             let message = "slot \(index + 1) (\(slot.family)\(widget)) is \(frame.width)×\(frame.height) on \(panel); \(slot.family) needs at least "
                 + "\(least.width)×\(least.height) (Docs/Panels.md, \"Families and panel sizes\"): use \((fits.map(\.rawValue) + ["an accessory family"]).joined(separator: " or ")) in it, "
                 + "make the slot bigger, or use a bigger panel"
-            throw slot.familyAt?.error(message) ?? ConfigurationError(file: source, message: message)
+            problems.append(slot.familyAt?.error(message) ?? ConfigurationError(file: source, message: message))
         }
+        return problems
     }
 
     /// The bindings as the run loop applies them: each button a `ButtonID`, each action built

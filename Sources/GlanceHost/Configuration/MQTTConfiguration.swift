@@ -47,72 +47,100 @@ public struct MQTTConfiguration: Equatable, Sendable {
     /// The most `subscribe` entries: each is a subscription the broker keeps for the face.
     static let subscriptionLimit = 64
 
-    /// Reads the section; `hostName` is the default face name.
-    /// - Throws: `ConfigurationError` at the offending key or value.
+    /// Reads the section; `hostName` is the default face name. Each key is read on its own, so
+    /// every problem of the section is noted in `node.problems`.
+    /// - Throws: `ConfigurationError` at the offending key or value, or
+    ///   `ConfigurationProblems.Abandoned` after noting several.
     init(node: ConfigNode, hostName: String = ProcessInfo.processInfo.hostName) throws {
+        let before = node.problems.count
         let fields = try node.mapping(allowed: Self.keys)
-        guard let hostNode = fields["host"] else { throw node.error("mqtt needs 'host' (the broker's name or address, e.g. host: homeassistant.local)") }
-        host = try hostNode.string().trimmingCharacters(in: .whitespaces)
-        if host.isEmpty || host.contains(where: { $0.isWhitespace || $0 == "/" }) {
-            throw hostNode.error("mqtt.host '\(host)' is not a host name or address")
-        }
+        host = node.attempt {
+            guard let hostNode = fields["host"] else { throw node.error("mqtt needs 'host' (the broker's name or address, e.g. host: homeassistant.local)") }
+            let host = try hostNode.string().trimmingCharacters(in: .whitespaces)
+            if host.isEmpty || host.contains(where: { $0.isWhitespace || $0 == "/" }) {
+                throw hostNode.error("mqtt.host '\(host)' is not a host name or address")
+            }
+            return host
+        } ?? ""
         if let tls = fields["tls"] {
-            let options = try tls.mapping(allowed: ["ca-file"])
-            guard let ca = options["ca-file"] else { throw tls.error("tls needs 'ca-file' (the CA certificate that signed the broker's)") }
-            let path = try ca.string()
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw ca.error("the CA file \(path) \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist")")
+            caFile = tls.attempt {
+                let options = try tls.mapping(allowed: ["ca-file"])
+                guard let ca = options["ca-file"] else { throw tls.error("tls needs 'ca-file' (the CA certificate that signed the broker's)") }
+                let path = try ca.string()
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw ca.error("the CA file \(path) \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist")")
+                }
+                return path
             }
-            caFile = path
         }
-        port = try fields["port"]?.int(in: 1...65_535) ?? (caFile == nil ? 1883 : 8883)
-        let face = try fields["face"].map { try Self.topicLevel($0, what: "face") } ?? Self.defaultFace(hostName: hostName)
-        if face == Self.broadcastFace {
-            throw (fields["face"] ?? node).error("the face cannot be called '\(Self.broadcastFace)': that is the topic every face listens to")
+        let tlsGiven = fields["tls"] != nil
+        port = node.attempt { try fields["port"]?.int(in: 1...65_535) ?? (tlsGiven ? 8883 : 1883) } ?? 1883
+        let face = node.attempt { () throws -> String in
+            let face = try fields["face"].map { try Self.topicLevel($0, what: "face") } ?? Self.defaultFace(hostName: hostName)
+            if face == Self.broadcastFace {
+                throw (fields["face"] ?? node).error("the face cannot be called '\(Self.broadcastFace)': that is the topic every face listens to")
+            }
+            return face
         }
-        self.face = face
-        baseTopic = try fields["base-topic"].map(Self.baseTopic) ?? "glance"
-        clientID = try fields["client-id"]?.string() ?? "glance-\(face)"
-        if clientID.isEmpty || clientID.utf8.count > 65_535 { throw fields["client-id"]!.error("client-id must not be empty") }
-        username = try fields["username"]?.string()
+        self.face = face ?? Self.defaultFace(hostName: hostName)
+        let baseTopic = node.attempt { try fields["base-topic"].map(Self.baseTopic) ?? "glance" }
+        self.baseTopic = baseTopic ?? "glance"
+        let faceName = self.face
+        clientID = node.attempt {
+            let id = try fields["client-id"]?.string() ?? "glance-\(faceName)"
+            if id.isEmpty || id.utf8.count > 65_535 { throw fields["client-id"]!.error("client-id must not be empty") }
+            return id
+        } ?? "glance"
+        username = node.attempt { try fields["username"]?.string() } ?? nil
         if let file = fields["password-file"] {
-            let path = try file.string()
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw file.error("the password file \(path) \(FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "does not exist")")
+            let hasUsername = username != nil
+            passwordFile = file.attempt {
+                let path = try file.string()
+                guard FileManager.default.isReadableFile(atPath: path) else {
+                    throw file.error("the password file \(path) \(FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "does not exist")")
+                }
+                guard hasUsername || fields["username"] != nil else { throw file.error("a password-file needs a username") }
+                return Located(value: path, file: file.file, line: file.line, column: file.column)
             }
-            guard username != nil else { throw file.error("a password-file needs a username") }
-            passwordFile = Located(value: path, file: file.file, line: file.line, column: file.column)
         }
-        keepAlive = try fields["keep-alive"]?.duration(in: .seconds(5)...(.seconds(3600))) ?? .seconds(60)
+        keepAlive = node.attempt { try fields["keep-alive"]?.duration(in: .seconds(5)...(.seconds(3600))) ?? .seconds(60) } ?? .seconds(60)
         discoveryPrefix = "homeassistant"
         if let discovery = fields["discovery"] {
-            if discovery.node.mapping != nil {
-                let options = try discovery.mapping(allowed: ["prefix", "triggers"])
-                discoveryPrefix = try options["prefix"].map(Self.baseTopic) ?? "homeassistant"
-                if let triggers = options["triggers"] {
-                    discoveryTriggers = TriggerSet(rawValue: try triggers.choice(TriggerSet.allCases.map(\.rawValue)))!
+            if discovery.node.mapping != nil, let options = discovery.attempt({ try discovery.mapping(allowed: ["prefix", "triggers"]) }) {
+                discoveryPrefix = options["prefix"].flatMap { prefix in prefix.attempt { try Self.baseTopic(prefix) } } ?? "homeassistant"
+                if let triggers = options["triggers"], let set = triggers.attempt({ TriggerSet(rawValue: try triggers.choice(TriggerSet.allCases.map(\.rawValue)))! }) {
+                    discoveryTriggers = set
                 }
-            } else {
-                let text = try discovery.string()
-                discoveryPrefix = ["off", "false", "no"].contains(text.lowercased()) ? nil : try Self.baseTopic(discovery)
+            } else if discovery.node.mapping == nil {
+                discoveryPrefix = discovery.attempt { () throws -> String? in
+                    let text = try discovery.string()
+                    return ["off", "false", "no"].contains(text.lowercased()) ? nil : try Self.baseTopic(discovery)
+                } ?? "homeassistant"
             }
         }
         if let glass = fields["glass"] {
-            glassInterval = ["off", "false", "no"].contains(try glass.string().lowercased()) ? nil : try glass.duration(in: .seconds(1)...(.seconds(86_400)))
+            glassInterval = glass.attempt { () throws -> Duration? in
+                ["off", "false", "no"].contains(try glass.string().lowercased()) ? nil : try glass.duration(in: .seconds(1)...(.seconds(86_400)))
+            } ?? .seconds(10)
         } else {
             glassInterval = .seconds(10)
         }
-        if let expiry = fields["message-expiry"] {
-            messageExpiry = try expiry.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400)))
+        if let expiry = fields["message-expiry"], let value = expiry.attempt({ try expiry.durationOrNever(in: .seconds(1)...(.seconds(30 * 86_400))) }) {
+            messageExpiry = value
         }
-        if let subscribe = fields["subscribe"] {
-            let entries = try subscribe.sequence()
-            guard entries.count <= Self.subscriptionLimit else {
-                throw subscribe.error("subscribe has \(entries.count) entries; at most \(Self.subscriptionLimit) (use + and # wildcards for many topics)")
+        // The entries are checked against the face's own topics: not when those are not known.
+        if let subscribe = fields["subscribe"], let face, let baseTopic {
+            let entries = subscribe.attempt { () throws -> [ConfigNode] in
+                let entries = try subscribe.sequence()
+                guard entries.count <= Self.subscriptionLimit else {
+                    throw subscribe.error("subscribe has \(entries.count) entries; at most \(Self.subscriptionLimit) (use + and # wildcards for many topics)")
+                }
+                return entries
             }
             let own = MQTTTopics(base: baseTopic, face: face)
-            subscriptions = try entries.map { try MQTTSubscription(node: $0, own: own) }
+            subscriptions = (entries ?? []).compactMap { entry in entry.attempt { try MQTTSubscription(node: entry, own: own) } }
         }
+        if node.problems.count > before { throw ConfigurationProblems.Abandoned() }
     }
 
     /// Whether `other` joins the same broker the same way (what a change of needs a new connection).

@@ -115,7 +115,7 @@ struct RunCommand: BundleCommand {
     func run(bundle: BundleContents) async throws {
         SystemProcess.ignoreBrokenPipes()
         // Everything that can be wrong with the files is found before the panel is touched.
-        let (board, face) = try loadConfiguration()
+        let (board, face) = try await loadConfiguration(bundle: bundle)
         let interactive = !headless && board.panel.connection == .emulated
         if interactive, !(Terminal.isInteractive && isatty(STDIN_FILENO) == 1) {
             throw failure("the simulator draws in a terminal, and this is not one; add --headless (with --out to keep the frames)")
@@ -156,6 +156,9 @@ struct RunCommand: BundleCommand {
             Localization.install(Localization(tables: stringTables, locale: await host.plan.settings.locale ?? .current))
         } catch let error as CommandFailure {
             throw error
+        } catch let error as ConfigurationError {
+            StandardStream.error.write(error.report)
+            throw ExitCode(2)
         } catch {
             throw failure("\(error)")
         }
@@ -196,7 +199,7 @@ struct RunCommand: BundleCommand {
                 throw failure("\(error)")
             }
             if let address = web.flatMap(WebAddress.init), let tail, let startServer = WebServers.start {
-                let simulator = WebSimulator(host: host, clock: steered, tail: tail, logger: logger)
+                let simulator = WebSimulator(host: host, board: board, clock: steered, tail: tail, logger: logger)
                 do {
                     let server = try await startServer(address, simulator, board.name, board.panel.look, logger)
                     logger.notice("web simulator: \(server.url)")
@@ -254,18 +257,14 @@ struct RunCommand: BundleCommand {
         FaceConfiguration.path(given: config)
     }
 
-    /// Reads the face file, if there is one.
-    private func readFace() throws -> FaceConfiguration? {
-        try facePath.map { try FaceConfiguration(contentsOf: $0) }
-    }
-
-    private func loadConfiguration() throws -> (BoardConfiguration, FaceConfiguration?) {
+    /// The board and the face file, if there is one, checked against each other and the bundle.
+    /// - Throws: `ExitCode(2)` after printing every problem found.
+    private func loadConfiguration(bundle: BundleContents) async throws -> (BoardConfiguration, FaceConfiguration?) {
         do {
-            let face = try readFace()
-            let boardConfiguration = try BoardCatalog.board(board ?? face?.board?.value ?? "simulator")
-            return (boardConfiguration, face)
+            return try await ConfigurationCheck.load(facePath: facePath, board: board, bundle: bundle, parameters: false)
         } catch let error as ConfigurationError {
-            throw failure("\(error)")
+            StandardStream.error.write(error.report)
+            throw ExitCode(2)
         }
     }
 

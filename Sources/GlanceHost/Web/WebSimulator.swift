@@ -31,6 +31,8 @@ package actor WebSimulator {
     static let defaultPublishInterval: Duration = .milliseconds(33)
 
     private let host: FaceHost
+    /// The board the face runs on, as its file describes it (the wiring view draws it).
+    package nonisolated let board: BoardConfiguration
     private let publishInterval: Duration
     private let clock: SimulatedClock?
     private let tail: LogTail
@@ -53,11 +55,15 @@ package actor WebSimulator {
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    /// - Parameter publishInterval: The shortest real time between two updates of the pages
-    ///   (tests on a clock of their own use zero: every frame, at once).
-    init(host: FaceHost, clock: SimulatedClock?, tail: LogTail, logger: Logger, publishInterval: Duration = WebSimulator.defaultPublishInterval) {
+    /// - Parameters:
+    ///   - board: The board `host` runs on.
+    ///   - publishInterval: The shortest real time between two updates of the pages (tests on
+    ///     a clock of their own use zero: every frame, at once).
+    init(host: FaceHost, board: BoardConfiguration, clock: SimulatedClock?, tail: LogTail, logger: Logger,
+         publishInterval: Duration = WebSimulator.defaultPublishInterval) {
         self.publishInterval = publishInterval
         self.host = host
+        self.board = board
         self.clock = clock
         self.tail = tail
         self.logger = logger

@@ -130,7 +130,10 @@ struct WiringDrawing {
             case .circle(let center, let radius, let color):
                 out += "<circle cx=\"\(center.x)\" cy=\"\(center.y)\" r=\"\(radius)\" fill=\"\(hex(color))\"/>\n"
             case .text(let text, let origin, let bold, let color, let rightAligned):
-                out += "<text x=\"\(origin.x)\" y=\"\(origin.y)\" fill=\"\(hex(color))\"\(bold ? " font-weight=\"bold\"" : "")\(rightAligned ? " text-anchor=\"end\"" : "")>\(escaped(text))</text>\n"
+                // As wide as the layout made room for in Glance's font: a viewer's monospace
+                // font is wider or narrower, and a note would run past the drawing's edge.
+                let length = (bold ? Self.boldFont : Self.font).map { " textLength=\"\($0.width(of: text))\" lengthAdjust=\"spacingAndGlyphs\"" } ?? ""
+                out += "<text x=\"\(origin.x)\" y=\"\(origin.y)\" fill=\"\(hex(color))\"\(bold ? " font-weight=\"bold\"" : "")\(rightAligned ? " text-anchor=\"end\"" : "")\(length)>\(escaped(text))</text>\n"
             }
         }
         return out + "</svg>\n"

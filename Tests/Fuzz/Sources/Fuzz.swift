@@ -296,8 +296,12 @@ enum FuzzTarget: String, CaseIterable {
         return try! FaceRuntime(widgets: FuzzHost.bundle.widgets, face: face, time: ManualClock(now: date))
     }
 
+    /// Every problem of the list has a place, and the list is capped.
     private func requirePlace(_ error: ConfigurationError) {
-        precondition(error.line > 0 && error.column > 0, "a configuration error without a place: \(error.description)")
+        for problem in error.all {
+            precondition(problem.line > 0 && problem.column > 0, "a configuration error without a place: \(problem.description)")
+        }
+        precondition(error.all.count <= ConfigurationError.listLimit, "more problems listed than the limit: \(error.all.count)")
     }
 
     /// Runs `body` to its end (libFuzzer calls in synchronously).

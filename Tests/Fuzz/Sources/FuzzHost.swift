@@ -55,13 +55,14 @@ final class FuzzHost: Sendable {
         let clock = ManualClock(now: FuzzTarget.date)
         self.clock = clock
         let logger = Logger(label: "fuzz") { label in GlanceLogHandler(label: label, level: .critical, destination: .sink { _ in }) }
+        let board = try BoardCatalog.board("simulator")
         host = try await FaceAssembly.make(.init(
-            board: try BoardCatalog.board("simulator"), face: try FaceConfiguration(yaml: Self.face, file: "glance.yaml"), facePath: nil,
+            board: board, face: try FaceConfiguration(yaml: Self.face, file: "glance.yaml"), facePath: nil,
             bundle: Self.bundle, clock: clock, logger: logger, stateDirectory: folder, capture: nil, frameFolder: nil, screen: nil,
             assets: EmptyAssetCatalog()))
         await host.start()
         await host.drain()
-        web = WebSimulator(host: host, clock: nil, tail: LogTail(), logger: logger, publishInterval: .zero)
+        web = WebSimulator(host: host, board: board, clock: nil, tail: LogTail(), logger: logger, publishInterval: .zero)
         let outputs = Locked<[WebSimulator.Output]>([])
         pageOutputs = outputs
         page = await web.connect { output in

@@ -297,6 +297,70 @@ import Glibc
         #expect(await face.stop() == 0)
     }
 
+    /// Issue 35, item 3: the wiring view's drawing comes from the face process, with the page's
+    /// headers: the face's own board (a simulator board has nothing to wire, and says why) or
+    /// a built-in preset by name, never a file.
+    @Test func theWiringDrawingIsServed() async throws {
+        let face = try await Face.start(board: "simulator", demoFace: false)
+        let base = try #require(URL(string: face.url))
+        func get(_ path: String) async throws -> (text: String, response: HTTPURLResponse) {
+            let (data, response) = try await URLSession.shared.data(from: URL(string: path, relativeTo: base)!)
+            return (String(decoding: data, as: UTF8.self), try #require(response as? HTTPURLResponse))
+        }
+        let drawing = try await get("/wiring.svg?board=ssd1306-128x64-i2c")
+        #expect(drawing.response.statusCode == 200)
+        #expect(drawing.response.value(forHTTPHeaderField: "Content-Type") == "image/svg+xml; charset=utf-8")
+        #expect(drawing.response.value(forHTTPHeaderField: "Content-Security-Policy") == "default-src 'none'; frame-ancestors 'none'")
+        #expect(drawing.response.value(forHTTPHeaderField: "X-Content-Type-Options") == "nosniff")
+        #expect(drawing.text.hasPrefix("<svg "))
+        for pin in ["Panel VCC → pin 1 (3.3 V)", "Panel GND → pin 6 (GND)", "Panel SDA → pin 3 (GPIO 2 (SDA))", "Panel SCL → pin 5 (GPIO 3 (SCL))"] {
+            #expect(drawing.text.contains(pin), "\(pin)")
+        }
+        let own = try await get("/wiring.svg")
+        #expect(own.response.statusCode == 404)
+        #expect(own.text == "board 'simulator' has an emulated panel and no GPIO buttons: there is nothing to wire (glance boards lists boards with real panels)\n")
+        let info = try await get("/wiring.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(info.text.utf8)) as? [String: Any])
+        #expect(object["board"] as? String == "simulator" && object["drawing"] as? Bool == false)
+        let presets = try #require(object["presets"] as? [String])
+        #expect(presets.contains("ssd1306-128x64-i2c") && presets.contains("adafruit-oled-bonnet") && !presets.contains("simulator"))
+        for name in ["../Boards/simulator.yaml", "/etc/passwd", "Examples/two-buttons-board.yaml", String(repeating: "x", count: 5000)] {
+            let refused = try await get("/wiring.svg?board=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
+            #expect(refused.response.statusCode == 404, "\(name.prefix(40))")
+            #expect(refused.text.hasPrefix("no built-in board named '\(name.prefix(64))'"), "\(refused.text.prefix(100))")
+        }
+        #expect(await face.stop() == 0)
+    }
+
+    /// The wiring tab beside the timeline: a simulator board says it has nothing to wire, and
+    /// the Board menu shows a preset's drawing.
+    @Test func theWiringTabShowsTheDrawing() async throws {
+        let face = try await Face.start(board: "simulator")
+        let browser = try Chromium()
+        try await browser.open(face.url)
+        try await browser.wait(until: "glance.connected && glance.frames > 0 && glance.inspect")
+        #expect(try await browser.evaluate("document.getElementById('wiring-panel').hidden") as? Bool == true)
+        try await browser.click("#tab-wiring")
+        try await browser.wait(until: "glance.wiring && !document.getElementById('wiring-panel').hidden")
+        #expect(try await browser.evaluate("document.getElementById('timeline-panel').hidden") as? Bool == true)
+        let status = try await browser.evaluate("document.getElementById('wiring-status').textContent") as? String
+        #expect(status?.contains("there is nothing to wire") == true, "\(status ?? "")")
+        try await browser.evaluate("""
+            (() => { const menu = document.getElementById('wiring-board'); menu.value = 'ssd1306-128x64-i2c';
+                     menu.dispatchEvent(new Event('change')); })()
+            """)
+        try await browser.wait(until: "(() => { const i = document.querySelector('#wiring-drawing img'); return i && i.complete && i.naturalWidth > 0; })()")
+        #expect(try await browser.evaluate("document.querySelector('#wiring-drawing img').alt") as? String == "Wiring of ssd1306-128x64-i2c")
+        #expect(try await browser.evaluate("document.querySelector('#wiring-drawing img').naturalWidth > 400") as? Bool == true)
+        try await record(browser, as: "simulator-wiring")
+        try await browser.click("#tab-timeline")
+        try await browser.wait(until: "!document.getElementById('timeline-panel').hidden && document.getElementById('wiring-panel').hidden")
+        // An address ending in #wiring opens the page on the tab, at the top.
+        try await browser.open(face.url + "#wiring")
+        try await browser.wait(until: "glance.wiring && !document.getElementById('wiring-panel').hidden && window.scrollY === 0")
+        #expect(await face.stop() == 0)
+    }
+
     /// Off loopback the page, the glass and the WebSocket need the token printed at start-up.
     @Test func aNetworkAddressNeedsTheToken() async throws {
         let face = try await Face.start(board: "simulator", demoFace: false, address: "0.0.0.0:0")
