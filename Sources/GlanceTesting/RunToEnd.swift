@@ -105,3 +105,14 @@ public func runToEnd(_ executable: URL, _ arguments: [String], environment: [Str
     return FinishedProcess(status: status, signalled: signalled,
                            output: String(decoding: text, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
 }
+
+/// A program of this package that `swift build --build-tests` builds beside the tests: next to
+/// the test bundle, in the folder holding it, or in the checkout's `.build/debug` (found from
+/// `testFile`, a file two folders below the root, as `Tests/Target/File.swift`).
+public func builtProduct(_ name: String, testFile: String = #filePath) -> URL {
+    let bundle = Bundle.main.bundleURL
+    let root = URL(fileURLWithPath: testFile).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let candidates = [bundle.appendingPathComponent(name), bundle.deletingLastPathComponent().appendingPathComponent(name),
+                      root.appendingPathComponent(".build/debug/\(name)")]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+}

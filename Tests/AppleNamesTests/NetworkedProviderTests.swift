@@ -9,14 +9,7 @@ import WidgetKit
 
 @Suite struct NetworkedProviderTests {
     /// The fixture bundle, built next to this test bundle.
-    static let fixture: URL = {
-        let bundle = Bundle.main.bundleURL
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("glance-network-fixture"),
-                          bundle.deletingLastPathComponent().appendingPathComponent("glance-network-fixture"),
-                          root.appendingPathComponent(".build/debug/glance-network-fixture")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }()
+    static let fixture = builtProduct("glance-network-fixture")
 
     /// Draws the fixture's first timeline entry in a 40×12 slot and returns it as ASCII art.
     ///

@@ -27,13 +27,7 @@ import Glibc
     static let size = 50
 
     /// The glance executable built alongside the tests (`swift build --build-tests` builds it).
-    static let glance: URL = {
-        let bundle = Bundle.main.bundleURL
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("glance"), bundle.deletingLastPathComponent().appendingPathComponent("glance"),
-                          root.appendingPathComponent(".build/debug/glance")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }()
+    static let glance = builtProduct("glance")
 
     /// The simulator's SSD1306 without the burn-in shift (whose steps would change a glass at a
     /// moment of the clock's choosing) and with the one button the face binds.

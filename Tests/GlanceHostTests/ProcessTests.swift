@@ -11,14 +11,7 @@ import Glibc
 /// `q`, SIGTERM and errors, and state files stay valid whenever the process is stopped.
 @Suite(.serialized) struct ProcessTests {
     /// The glance executable built alongside the tests.
-    static let glance: URL = {
-        // The test bundle sits in the build products folder (or is it), next to `glance`.
-        let bundle = Bundle.main.bundleURL
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("glance"), bundle.deletingLastPathComponent().appendingPathComponent("glance"),
-                          root.appendingPathComponent(".build/debug/glance")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }()
+    static let glance = builtProduct("glance")
 
     /// A pseudo-terminal: the program gets the follower side as its terminal.
     struct PseudoTerminal {
