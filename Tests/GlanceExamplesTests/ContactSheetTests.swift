@@ -13,25 +13,14 @@ import GlanceWidgets
 @Suite struct ContactSheetTests {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The demo program's widgets (Sources/glance/Desk.swift) reading fixture files.
-    private static func demoWidgets(folder: TemporaryDirectory, proc: TemporaryDirectory, now: @escaping @Sendable () -> Date) throws -> [WidgetDescriptor] {
-        try folder.write(#"{"location": "Berlin", "temperature": 12, "condition": "Partly Cloudy", "symbol": "cloud.sun.fill", "low": 6, "high": 15, "updated": "2026-11-21T10:30:00Z"}"#,
-                         to: "glance/weather.json")
-        try proc.write("47236\n", to: "sys/class/thermal/thermal_zone0/temp")
-        try proc.write("0.42 0.30 0.25 1/123 4567\n", to: "proc/loadavg")
-        try proc.write("MemTotal: 3887768 kB\nMemAvailable: 3046952 kB\n", to: "proc/meminfo")
-        try proc.write("273156.42 1020311.86\n", to: "proc/uptime")
-        return ClockWidget(now: now).descriptors + WeatherWidget(group: folder.group, now: now).descriptors
-            + TasksWidget(store: TaskStore(group: folder.group), now: now).descriptors + SystemWidget(root: proc.url, now: now).descriptors
-            + KitchenTimerWidget().descriptors + MessageWidget(group: folder.group, now: now).descriptors
-    }
-
     /// Every built-in board's default face, smallest panels first, each under its name, in
     /// the board's look.
     static func sheet() async throws -> RGBImage {
-        let folder = try TemporaryDirectory(), proc = try TemporaryDirectory()
         let clock = ManualClock(now: t0)
-        let widgets = try demoWidgets(folder: folder, proc: proc, now: { clock.now })
+        // The demo program's widgets (Sources/glance/Desk.swift) reading fixture files.
+        let demo = try DemoWidgets(now: { clock.now })
+        defer { withExtendedLifetime(demo) {} }  // its folders hold the files the widgets read
+        let widgets = demo.descriptors + MessageWidget(group: demo.data.group, now: { clock.now }).descriptors
         let boards = BoardCatalog.builtIn.sorted {
             let a = FaceConfiguration.pictureSize(of: $0), b = FaceConfiguration.pictureSize(of: $1)
             return (a.height, a.width, $0.name) < (b.height, b.width, $1.name)

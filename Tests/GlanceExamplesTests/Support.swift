@@ -147,17 +147,6 @@ func demoFace(board: String, bindings: [String] = []) -> String {
     """
 }
 
-/// The clock as `ClockWidget` has it, reading the host's clock instead of the system's.
-struct HostClockWidget: Widget {
-    let now: @Sendable () -> Date
-    init() { now = { Date() } }
-    init(now: @escaping @Sendable () -> Date) { self.now = now }
-    var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "clock", provider: ClockProvider(now: now)) { ClockView(entry: $0) }
-            .supportedFamilies([.accessoryRectangular, .accessoryCircular, .accessoryInline])
-    }
-}
-
 /// The demo face's widgets reading `now`, with their data in folders of their own: a weather
 /// report in the app group and the `/proc` and `/sys` files the system widget reads.
 struct DemoWidgets {
@@ -177,7 +166,7 @@ struct DemoWidgets {
         try proc.write("0.42 0.30 0.25 1/123 4567\n", to: "proc/loadavg")
         try proc.write("MemTotal: 3887768 kB\nMemAvailable: 3046952 kB\n", to: "proc/meminfo")
         try proc.write("273156.42 1020311.86\n", to: "proc/uptime")
-        descriptors = HostClockWidget(now: now).descriptors + WeatherWidget(group: data.group, now: now).descriptors
+        descriptors = ClockWidget(now: now).descriptors + WeatherWidget(group: data.group, now: now).descriptors
             + TasksWidget(store: TaskStore(group: data.group), now: now).descriptors
             + SystemWidget(root: proc.url, now: now).descriptors + (kitchenTimer ? KitchenTimerWidget().descriptors : [])
     }
